@@ -1,0 +1,168 @@
+/* ppfft: performance-portable FFTs for OpenCL devices.
+ *
+ * The flow: create a context for one device, describe a transform with a ppfft_desc, make a plan
+ * (the planner picks a kernel variant from wisdom or a heuristic, or you name one), then execute it
+ * on your own command queue.  Execution is asynchronous, as in clFFT: ppfft enqueues and returns.
+ *
+ * Every function that can fail returns a ppfft_status; nothing prints, aborts or exits.  After a
+ * failure, ppfft_context_last_error() holds a human-readable message for the calling thread. */
+#ifndef PPFFT_H
+#define PPFFT_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#ifdef __APPLE__
+#include <OpenCL/opencl.h>
+#else
+#include <CL/cl.h>
+#endif
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ppfft_status {
+  PPFFT_SUCCESS = 0,
+  PPFFT_ERROR_INVALID_ARGUMENT, /* NULL pointer, unknown enum value, bad flag */
+  PPFFT_ERROR_INVALID_SIZE,     /* zero length, rank outside 1..3, size_t overflow, unsupported length */
+  PPFFT_ERROR_INVALID_LAYOUT,   /* strides/distances/offsets that overlap or do not fit */
+  PPFFT_ERROR_BUFFER_TOO_SMALL, /* a cl_mem smaller than the layout addresses */
+  PPFFT_ERROR_UNSUPPORTED,      /* e.g. f64 on a device without cl_khr_fp64 */
+  PPFFT_ERROR_OUT_OF_MEMORY,
+  PPFFT_ERROR_OPENCL,           /* an OpenCL call failed; the message names the call and the CL error */
+  PPFFT_ERROR_BUILD,            /* a generated kernel failed to build; the message holds the build log */
+  PPFFT_ERROR_WISDOM,           /* malformed wisdom; nothing already imported is lost */
+  PPFFT_ERROR_IO,
+  PPFFT_ERROR_NO_DEVICE
+} ppfft_status;
+
+/* A distinct, non-empty, static description of s; a generic one for values outside the enum. */
+const char *ppfft_status_string(ppfft_status s);
+
+/* ---- Context: one OpenCL device, its program cache and wisdom.  Thread-safe. ---- */
+
+typedef struct ppfft_context ppfft_context;
+
+/* Makes a context on the caller's OpenCL context and device (both retained until destroy).
+ * Errors: INVALID_ARGUMENT for NULL handles or a device that is not in ctx, OPENCL, OUT_OF_MEMORY. */
+ppfft_status ppfft_context_create(cl_context ctx, cl_device_id dev, ppfft_context **out);
+
+/* Makes a context on a device of ppfft's choosing: PPFFT_DEVICE="P:D" (platform and device index,
+ * as clinfo -l lists them) if set, else the first GPU of any platform, else the first device.
+ * Errors: NO_DEVICE (no platform or device, or PPFFT_DEVICE names none), INVALID_ARGUMENT for a
+ * malformed PPFFT_DEVICE, OPENCL. */
+ppfft_status ppfft_context_create_default(ppfft_context **out);
+
+/* Releases the context and everything it owns.  Plans made from it must be destroyed first.
+ * NULL does nothing. */
+void ppfft_context_destroy(ppfft_context *c);
+
+/* A stable key for the device: "vendor/device name/driver version", normalised (lower case,
+ * runs of spaces and punctuation folded to '-').  Owned by the context. */
+const char *ppfft_context_device_key(const ppfft_context *c);
+
+/* The message for the last failure of a ppfft call on c in the calling thread ("" if none).
+ * With c NULL, the last failure of ppfft_context_create*() in this thread.  Owned by ppfft; valid
+ * until the next failing call in this thread. */
+const char *ppfft_context_last_error(const ppfft_context *c);
+
+/* The OpenCL context and device the ppfft context runs on, so a caller can make buffers and queues
+ * for it.  Not retained for the caller. */
+cl_context ppfft_context_cl_context(const ppfft_context *c);
+cl_device_id ppfft_context_cl_device(const ppfft_context *c);
+
+/* ---- Problem description ---- */
+
+typedef enum { PPFFT_F32, PPFFT_F64, PPFFT_F16 } ppfft_precision;          /* F16: CUDA side-backend only */
+typedef enum { PPFFT_FORWARD = -1, PPFFT_BACKWARD = +1 } ppfft_direction;  /* backward is unnormalised */
+typedef enum { PPFFT_C2C, PPFFT_R2C, PPFFT_C2R } ppfft_kind;
+typedef enum { PPFFT_INTERLEAVED, PPFFT_PLANAR } ppfft_layout;
+
+typedef struct ppfft_desc {
+  int rank;          /* 1, 2 or 3 */
+  size_t n[3];       /* C order: n[rank-1] is contiguous, n[0] slowest (FFTW's convention) */
+  size_t batch;      /* number of transforms */
+  ppfft_precision precision;
+  ppfft_kind kind;
+  ppfft_direction direction;
+  int inplace;       /* non-zero: the output overwrites the input buffer */
+  ppfft_layout in_layout, out_layout;
+  size_t in_strides[3], out_strides[3]; /* in elements; all 0 = packed */
+  size_t in_dist, out_dist;             /* between transforms, in elements; 0 = packed */
+  size_t in_offset, out_offset;         /* in elements */
+  double scale;                         /* multiplies the output; 1.0 by default */
+} ppfft_desc;
+
+/* Fills d for an f32, complex-to-complex, forward, out-of-place, interleaved, packed transform of
+ * the given rank, lengths n[0..rank-1] and batch, with scale 1.  Copies at most 3 lengths; a rank
+ * outside 1..3 is stored as given and rejected later by the planner.  NULL d or n does nothing. */
+void ppfft_desc_init(ppfft_desc *d, int rank, const size_t *n, size_t batch);
+
+/* ---- Plans ---- */
+
+enum {
+  PPFFT_ESTIMATE = 0,          /* wisdom if present, else the heuristic */
+  PPFFT_MEASURE = 1u << 0,     /* time a short list of candidates now */
+  PPFFT_EXHAUSTIVE = 1u << 1,  /* time every valid variant */
+  PPFFT_WISDOM_ONLY = 1u << 2  /* fail without a wisdom entry */
+};
+
+typedef struct ppfft_plan ppfft_plan;
+
+/* Plans the transform d on c.  Builds (or takes from the cache) the kernels, allocates any twiddle
+ * table or temporary buffer once.  Errors: INVALID_ARGUMENT (NULL, unknown enum or flag bit),
+ * INVALID_SIZE, INVALID_LAYOUT, UNSUPPORTED (a problem or flag this version does not cover, with a
+ * message saying what), BUILD, OPENCL, OUT_OF_MEMORY.  On failure *out is NULL. */
+ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned flags, ppfft_plan **out);
+
+/* Plans d with exactly the named variant (see README "Variants"; e.g.
+ * "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4").  Errors as ppfft_plan_create, plus
+ * INVALID_ARGUMENT for a malformed string and UNSUPPORTED for a variant that does not apply to d or
+ * that the device cannot run (local memory, work-group size, constant memory). */
+ppfft_status ppfft_plan_create_variant(ppfft_context *c, const ppfft_desc *d, const char *variant,
+                                       ppfft_plan **out);
+
+/* Enqueues the transform on q behind the nwait events in wait and returns without blocking.
+ * out is NULL (or equal to in) for an in-place plan.  If done is not NULL it receives an event that
+ * completes when the whole transform has completed; the caller releases it.  q must belong to the
+ * plan's context and device.  Errors: INVALID_ARGUMENT (NULL, wrong placement, wait list),
+ * BUFFER_TOO_SMALL (a buffer smaller than the layout addresses; nothing is enqueued), OPENCL. */
+ppfft_status ppfft_execute(ppfft_plan *p, cl_command_queue q, cl_mem in, cl_mem out, cl_uint nwait,
+                           const cl_event *wait, cl_event *done);
+
+/* As ppfft_execute for planar data (separate real and imaginary buffers).  Not supported by this
+ * version: returns UNSUPPORTED. */
+ppfft_status ppfft_execute_planar(ppfft_plan *p, cl_command_queue q, cl_mem in_re, cl_mem in_im,
+                                  cl_mem out_re, cl_mem out_im, cl_uint nwait, const cl_event *wait,
+                                  cl_event *done);
+
+/* Writes the plan's variant string, NUL-terminated, into buf.  Errors: INVALID_ARGUMENT for NULL
+ * arguments or a buffer too small for the whole string (buf then holds "" when len > 0). */
+ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len);
+
+/* Releases the plan and its buffers and kernels.  NULL does nothing. */
+void ppfft_plan_destroy(ppfft_plan *p);
+
+/* ---- Wisdom (see DESIGN: the tuner's results, per device) ---- */
+
+/* Imports wisdom text into c; atomically: on any error nothing changes.  Entries for another device
+ * key are ignored (last_error says so).  Errors: WISDOM (malformed; the message names the line),
+ * IO, INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ppfft_status ppfft_wisdom_import_file(ppfft_context *c, const char *path);
+ppfft_status ppfft_wisdom_import_string(ppfft_context *c, const char *text);
+
+/* Writes c's wisdom as text.  Errors: IO, INVALID_ARGUMENT. */
+ppfft_status ppfft_wisdom_export_file(ppfft_context *c, const char *path);
+
+/* c's wisdom as text in a new string the caller free()s; NULL on failure. */
+char *ppfft_wisdom_export_string(ppfft_context *c);
+
+/* Forgets all wisdom held by c.  NULL does nothing. */
+void ppfft_wisdom_forget(ppfft_context *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PPFFT_H */

@@ -1,0 +1,888 @@
+/* gen_kernel: emits the single-work-group FFT kernel.  Reading order: the small emitters (loops,
+ * slots, global and local access, twiddles), then one function per phase (load, Stockham pass,
+ * LM-CM exchange, LM-CT pass, store), then gen_kernel, which strings the phases together per
+ * on-chip mode.  Set PPFFT_DUMP_KERNELS=dir to read what comes out. */
+#include "gen_kernel.h"
+#include "cl_sources.h"
+#include "gen_buf.h"
+#include "gen_dft.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const long double PI_L = 3.141592653589793238462643383279502884L;
+
+typedef struct gen_state {
+  gen_buf *b;
+  const problem *p;
+  const variant *v;
+  const geometry *g;
+  char mt[16];     /* arithmetic type: "real" (VASM) or "realE" (VAVM) */
+  char lt[16];     /* a lane group as one vector: "real" (E = 1) or "realE" */
+  unsigned nslot;  /* register slots: one per element (VASM) or per lane group (VAVM) */
+} gen_state;
+
+/* ---- small emitters ---- */
+
+/* Wraps text in a loop over var = 0..count-1: unrolled blocks with LU, a for loop without. */
+static void loop_text(gen_state *gs, const char *var, unsigned count, const char *text)
+{
+  if (count == 0) return;
+  if (gs->v->lu || count == 1) {
+    for (unsigned k = 0; k < count; ++k) gb_printf(gs->b, "  { const uint %s = %uu;\n%s  }\n", var, k, text);
+  } else {
+    gb_printf(gs->b, "  for (uint %s = 0; %s < %uu; ++%s) {\n%s  }\n", var, var, count, var, text);
+  }
+}
+
+/* Emits the loop with body's text and frees body. */
+static void loop_body(gen_state *gs, const char *var, unsigned count, gen_buf *body)
+{
+  if (body->failed) gs->b->failed = 1;
+  else if (body->len) loop_text(gs, var, count, body->data);
+  gen_buf_free(body);
+}
+
+static void barrier_local(gen_state *gs) { gb_printf(gs->b, "  barrier(CLK_LOCAL_MEM_FENCE);\n"); }
+static void barrier_global(gen_state *gs) { gb_printf(gs->b, "  barrier(CLK_GLOBAL_MEM_FENCE);\n"); }
+
+/* Register slot of lane e in group expression q, component c ('r' or 'i'). */
+static void slot(const gen_state *gs, char *buf, size_t n, char c, const char *q, unsigned e)
+{
+  unsigned E = gs->g->e;
+  if (gs->v->vector_math) snprintf(buf, n, "v%c[%s].s%x", c, q, e);
+  else if (E == 1) snprintf(buf, n, "v%c[%s]", c, q);
+  else snprintf(buf, n, "v%c[(%s) * %uu + %uu]", c, q, E, e);
+}
+
+/* The type of one access vector part, and how many parts an E-lane access has (2 for 16 lanes). */
+static unsigned access_parts(const gen_state *gs) { return 2 * gs->g->e > 16 ? 2 : 1; }
+static unsigned access_width(const gen_state *gs) { return 2 * gs->g->e > 16 ? 16 : 2 * gs->g->e; }
+
+/* Component expression of lane e (re: k = 0, im: k = 1) of an access vector named `name`. */
+static void access_comp(const gen_state *gs, char *buf, size_t n, const char *name, unsigned e, unsigned k)
+{
+  if (access_parts(gs) == 2) snprintf(buf, n, "%s%u.s%x", name, e / 8, 2 * (e % 8) + k);
+  else snprintf(buf, n, "%s.s%x", name, 2 * e + k);
+}
+
+/* The E real (k = 0) or imaginary (k = 1) parts of access vector `name` as one lane vector. */
+static void access_plane(const gen_state *gs, char *buf, size_t n, const char *name, unsigned k)
+{
+  const char *half = k ? "odd" : "even";
+  if (gs->g->e == 1) snprintf(buf, n, "%s.s%u", name, k);
+  else if (access_parts(gs) == 2) snprintf(buf, n, "(real16)(%s0.%s, %s1.%s)", name, half, name, half);
+  else snprintf(buf, n, "%s.%s", name, half);
+}
+
+/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr. */
+static void global_load(const gen_state *gs, gen_buf *b, const char *name, const char *ptr, const char *pos)
+{
+  unsigned w = access_width(gs), parts = access_parts(gs), E = gs->g->e;
+  for (unsigned k = 0; k < parts; ++k) {
+    char nm[32];
+    snprintf(nm, sizeof nm, parts == 2 ? "%s%u" : "%s", name, k);
+    if (parts == 2)
+      gb_printf(b, "    const real16 %s = ((__global const real16 *)(%s))[2u * ((%s) / %uu) + %uu];\n", nm, ptr, pos, E, k);
+    else
+      gb_printf(b, "    const real%u %s = ((__global const real%u *)(%s))[(%s) / %uu];\n", w, nm, w, ptr, pos, E);
+  }
+}
+
+/* Stores lane values re[e], im[e] (expressions), times the scale if `scaled`, as a vector at pos of ptr. */
+static void global_store(const gen_state *gs, gen_buf *b, const char *ptr, const char *pos, char re[][96], char im[][96], int scaled)
+{
+  unsigned parts = access_parts(gs), w = access_width(gs), E = gs->g->e;
+  char scale[64] = "";
+  if (scaled && gs->p->scale != 1.0) {
+    char lit[48];
+    gen_literal(lit, sizeof lit, gs->p->scale, gs->p->f64);
+    snprintf(scale, sizeof scale, " * %s", lit);
+  }
+  for (unsigned k = 0; k < parts; ++k) {
+    if (parts == 2)
+      gb_printf(b, "    ((__global real16 *)(%s))[2u * ((%s) / %uu) + %uu] = (real16)(", ptr, pos, E, k);
+    else
+      gb_printf(b, "    ((__global real%u *)(%s))[(%s) / %uu] = (real%u)(", w, ptr, pos, E, w);
+    unsigned lanes = w / 2;
+    for (unsigned e = 0; e < lanes; ++e)
+      gb_printf(b, "%s%s, %s", e ? ", " : "", re[k * 8 + e], im[k * 8 + e]);
+    gb_printf(b, ")%s;\n", scale);
+  }
+}
+
+/* Pointer to transform b (an expression) of the input or output. */
+static void transform_ptr(const gen_state *gs, char *buf, size_t n, int output, const char *b)
+{
+  size_t dist = output ? gs->p->out_dist : gs->p->in_dist;
+  snprintf(buf, n, "%s + (ulong)(%s) * %zuul", output ? "y0" : "x0", b, dist);
+}
+
+/* Local memory: the plane array name for component c of the mode's layout. */
+static const char *plane(const gen_state *gs, char c)
+{
+  if (gs->v->onchip == ONCHIP_RP_LM_CM) return "lds";
+  return c == 'r' ? "ldr" : "ldi";
+}
+
+/* Reads (store = 0) or writes E consecutive lanes at element pos of transform b in local plane
+ * `arr`, from or to the lane values val[e] (expressions; for VAVM slots the whole vector vec). */
+static void local_lanes(const gen_state *gs, gen_buf *b, int store, const char *arr, const char *tr, const char *pos,
+                        const char *vec, char val[][96])
+{
+  unsigned E = gs->g->e;
+  if (E > 1 && vec) {
+    if (store) gb_printf(b, "    vstore%u(%s, 0, %s + %s * %uu + PAD(%s));\n", E, vec, arr, tr, gs->g->npad, pos);
+    else gb_printf(b, "    %s = vload%u(0, %s + %s * %uu + PAD(%s));\n", vec, E, arr, tr, gs->g->npad, pos);
+    return;
+  }
+  for (unsigned e = 0; e < E; ++e) {
+    if (store) gb_printf(b, "    %s[%s * %uu + PAD(%s + %uu)] = %s;\n", arr, tr, gs->g->npad, pos, e, val[e]);
+    else gb_printf(b, "    %s = %s[%s * %uu + PAD(%s + %uu)];\n", val[e], arr, tr, gs->g->npad, pos, e);
+  }
+}
+
+/* ---- twiddles ---- */
+
+/* Defines wc, ws (cos and sin of 2 pi x / M) where x is expo[l] for lane l, then multiplies the value
+ * (xr, xi) by w = wc + sign i ws. */
+static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const char *xi, char expo[][96], unsigned lanes,
+                        unsigned M)
+{
+  const char *mt = gs->mt;
+  int f64 = gs->p->f64;
+  unsigned N = gs->g->n;
+  gb_printf(b, "      {\n");
+  char lit[48];
+  switch (gs->v->twiddle) {
+  case TW_CALC:
+  case TW_NATIVE: {
+    int native = gs->v->twiddle == TW_NATIVE;
+    /* TW-CALC: cospi/sinpi of an exact dyadic argument; TW-NATIVE: native_cos/sin in float. */
+    long double k = native ? 2 * PI_L / M : 2.0L / M;
+    gen_literal(lit, sizeof lit, k, native ? 0 : f64);
+    const char *at = native ? (lanes > 1 ? "float" : "float") : "real";
+    if (lanes == 1) gb_printf(b, "        const %s wa = (%s)(%s) * %s;\n", at, at, expo[0], lit);
+    else {
+      gb_printf(b, "        const %s%u wa = convert_%s%u((uint%u)(", at, lanes, at, lanes, lanes);
+      for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%s%s", l ? ", " : "", expo[l]);
+      gb_printf(b, ")) * %s;\n", lit);
+    }
+    if (!native) gb_printf(b, "        const %s wc = cospi(wa), ws = sinpi(wa);\n", mt);
+    else if (!f64) gb_printf(b, "        const %s wc = native_cos(wa), ws = native_sin(wa);\n", mt);
+    else if (lanes == 1) gb_printf(b, "        const %s wc = (real)native_cos(wa), ws = (real)native_sin(wa);\n", mt);
+    else gb_printf(b, "        const %s wc = convert_real%u(native_cos(wa)), ws = convert_real%u(native_sin(wa));\n", mt, lanes, lanes);
+    break;
+  }
+  case TW_CM_K:
+  case TW_CM_L:
+  case TW_GM:
+    if (lanes == 1) {
+      gb_printf(b, "        const real2 w = tw[(%s) * %uu];\n", expo[0], N / M);
+      gb_printf(b, "        const real wc = w.x, ws = w.y;\n");
+    } else {
+      for (int k = 0; k < 2; ++k) {
+        gb_printf(b, "        const %s %s = (%s)(", mt, k ? "ws" : "wc", mt);
+        for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%stw[(%s) * %uu].%c", l ? ", " : "", expo[l], N / M, k ? 'y' : 'x');
+        gb_printf(b, ");\n");
+      }
+    }
+    break;
+  }
+  if (!gs->v->il) gb_printf(b, "        ppfft_twmul(&%s, &%s, wc, ws);\n", xr, xi);
+  else if (gs->p->sign < 0)
+    gb_printf(b, "        const %s t = %s * wc + %s * ws;\n        %s = %s * wc - %s * ws;\n        %s = t;\n", mt, xr, xi, xi,
+              xi, xr, xr);
+  else
+    gb_printf(b, "        const %s t = %s * wc - %s * ws;\n        %s = %s * wc + %s * ws;\n        %s = t;\n", mt, xr, xi, xi,
+              xi, xr, xr);
+  gb_printf(b, "      }\n");
+}
+
+/* The radix-r butterfly on ar[], ai[]: inline text (IL) or a call to the helper. */
+static void butterfly(const gen_state *gs, gen_buf *b, unsigned r)
+{
+  if (gs->v->il) gen_dft_body(b, r, gs->p->sign, gs->mt, gs->p->f64, gs->v->cse, "      ");
+  else gb_printf(b, "      ppfft_dft%u(ar, ai);\n", r);
+}
+
+/* ---- phases ---- */
+
+/* Owned lane group q (an expression) of this work-item starts at element E*(tid + W*q). */
+static void owned_pos(const gen_state *gs, char *buf, size_t n, const char *q)
+{
+  snprintf(buf, n, "%uu * (tid + %uu * (%s))", gs->g->e, gs->g->w, q);
+}
+
+/* Index computation for access vector j under the variant's access pattern: defines b (transform in
+ * the work-group) and pos (first element) in the loop body. */
+static void pattern_index(const gen_state *gs, gen_buf *b)
+{
+  const geometry *g = gs->g;
+  unsigned per = g->n / g->e; /* vectors per transform */
+  switch (gs->v->access) {
+  case ACCESS_DIRECT:
+    gb_printf(b, "    const uint b = tr, pos = %uu * (tid + %uu * j);\n", g->e, g->w);
+    return;
+  case ACCESS_CGAP:
+    gb_printf(b, "    const uint v = lid + %uu * j;\n", g->wg);
+    break;
+  case ACCESS_CHUNK:
+    gb_printf(b, "    const uint v = lid * %uu + j;\n", g->rq);
+    break;
+  }
+  gb_printf(b, "    const uint b = v / %uu, pos = %uu * (v %% %uu);\n", per, g->e, per);
+}
+
+/* Loads this work-item's own lane groups from global memory into the register slots. */
+static void load_owned_to_slots(gen_state *gs)
+{
+  gen_buf body;
+  gen_buf_init(&body);
+  char pos[96], ptr[96];
+  owned_pos(gs, pos, sizeof pos, "q");
+  transform_ptr(gs, ptr, sizeof ptr, 0, "tr");
+  gb_printf(&body, "    if (tr < nvalid) {\n");
+  global_load(gs, &body, "gv", ptr, pos);
+  if (gs->v->vector_math) {
+    char re[96], im[96];
+    access_plane(gs, re, sizeof re, "gv", 0);
+    access_plane(gs, im, sizeof im, "gv", 1);
+    gb_printf(&body, "    vr[q] = %s; vi[q] = %s;\n", re, im);
+  } else {
+    for (unsigned e = 0; e < gs->g->e; ++e) {
+      char sr[96], si[96], cr[64], ci[64];
+      slot(gs, sr, sizeof sr, 'r', "q", e);
+      slot(gs, si, sizeof si, 'i', "q", e);
+      access_comp(gs, cr, sizeof cr, "gv", e, 0);
+      access_comp(gs, ci, sizeof ci, "gv", e, 1);
+      gb_printf(&body, "    %s = %s; %s = %s;\n", sr, cr, si, ci);
+    }
+  }
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "q", gs->g->rq, &body);
+}
+
+/* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
+static void store_owned_from_slots(gen_state *gs)
+{
+  gen_buf body;
+  gen_buf_init(&body);
+  char pos[96], ptr[96], re[16][96], im[16][96];
+  owned_pos(gs, pos, sizeof pos, "q");
+  transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
+  for (unsigned e = 0; e < gs->g->e; ++e) {
+    slot(gs, re[e], sizeof re[e], 'r', "q", e);
+    slot(gs, im[e], sizeof im[e], 'i', "q", e);
+  }
+  gb_printf(&body, "    if (tr < nvalid) {\n");
+  global_store(gs, &body, ptr, pos, re, im, 1);
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "q", gs->g->rq, &body);
+}
+
+/* Copies component c of the owned slots to (to_local = 1) or from local memory. */
+static void slots_local(gen_state *gs, char c, int to_local)
+{
+  gen_buf body;
+  gen_buf_init(&body);
+  char pos[96], vec[32], val[16][96];
+  owned_pos(gs, pos, sizeof pos, "q");
+  snprintf(vec, sizeof vec, "v%c[q]", c);
+  for (unsigned e = 0; e < gs->g->e; ++e) slot(gs, val[e], sizeof val[e], c, "q", e);
+  local_lanes(gs, &body, to_local, plane(gs, c), "tr", pos, gs->v->vector_math ? vec : NULL, val);
+  loop_body(gs, "q", gs->g->rq, &body);
+}
+
+/* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
+static void load_pattern_to_local(gen_state *gs)
+{
+  gen_buf body;
+  gen_buf_init(&body);
+  char ptr[96], re[96], im[96];
+  pattern_index(gs, &body);
+  transform_ptr(gs, ptr, sizeof ptr, 0, "b");
+  gb_printf(&body, "    if (b < nvalid) {\n");
+  global_load(gs, &body, "gv", ptr, "pos");
+  access_plane(gs, re, sizeof re, "gv", 0);
+  access_plane(gs, im, sizeof im, "gv", 1);
+  char lr[16][96], li[16][96];
+  for (unsigned e = 0; e < gs->g->e; ++e) {
+    access_comp(gs, lr[e], sizeof lr[e], "gv", e, 0);
+    access_comp(gs, li[e], sizeof li[e], "gv", e, 1);
+  }
+  local_lanes(gs, &body, 1, "ldr", "b", "pos", re, lr);
+  local_lanes(gs, &body, 1, "ldi", "b", "pos", im, li);
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "j", gs->g->rq, &body);
+  barrier_local(gs);
+}
+
+/* The LM-CT output permutation: local position of output element expression o (mixed-radix digit
+ * reversal of in-place decimation in frequency). */
+static void digit_reverse(const gen_state *gs, char *buf, size_t n, const char *o)
+{
+  size_t at = (size_t)snprintf(buf, n, "(0u");
+  unsigned below = 1, block = gs->g->n;
+  for (int s = 0; s < gs->v->npasses && at < n; ++s) {
+    unsigned r = gs->v->radix[s];
+    block /= r; /* the stride of digit s in local memory */
+    at += (size_t)snprintf(buf + at, n - at, " + (((%s) / %uu) %% %uu) * %uu", o, below, r, block);
+    below *= r;
+  }
+  if (at < n) snprintf(buf + at, n - at, ")");
+}
+
+/* Local planes to global memory (LM-CC, LM-CT) following the access pattern. */
+static void store_local_to_pattern(gen_state *gs)
+{
+  gen_buf body;
+  gen_buf_init(&body);
+  char ptr[96], re[16][96], im[16][96];
+  pattern_index(gs, &body);
+  transform_ptr(gs, ptr, sizeof ptr, 1, "b");
+  gb_printf(&body, "    if (b < nvalid) {\n");
+  unsigned E = gs->g->e;
+  int ct = gs->v->onchip == ONCHIP_LM_CT;
+  for (unsigned e = 0; e < E; ++e) {
+    char o[64], at[400];
+    snprintf(o, sizeof o, "pos + %uu", e);
+    if (ct) digit_reverse(gs, at, sizeof at, o);
+    else snprintf(at, sizeof at, "%s", o);
+    gb_printf(&body, "    const real sr%u = ldr[b * %uu + PAD(%s)], si%u = ldi[b * %uu + PAD(%s)];\n", e, gs->g->npad, at, e,
+              gs->g->npad, at);
+    snprintf(re[e], sizeof re[e], "sr%u", e);
+    snprintf(im[e], sizeof im[e], "si%u", e);
+  }
+  global_store(gs, &body, ptr, "pos", re, im, 1);
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "j", gs->g->rq, &body);
+}
+
+/* RP+LM-CM with an access pattern that is not the owned one: global -> staging vectors -> local
+ * (one component at a time) -> owned slots. */
+static void load_staged(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  gb_printf(gs->b, "  real%u gx[%u]%s;\n", access_width(gs), g->rq * access_parts(gs), "");
+  gen_buf body;
+  gen_buf_init(&body);
+  char ptr[96];
+  pattern_index(gs, &body);
+  transform_ptr(gs, ptr, sizeof ptr, 0, "b");
+  gb_printf(&body, "    if (b < nvalid) {\n");
+  global_load(gs, &body, "gl", ptr, "pos");
+  for (unsigned k = 0; k < access_parts(gs); ++k)
+    gb_printf(&body, "    gx[%uu * j + %uu] = gl%s;\n", access_parts(gs), k, access_parts(gs) == 2 ? (k ? "1" : "0") : "");
+  gb_printf(&body, "    } else {\n");
+  for (unsigned k = 0; k < access_parts(gs); ++k)
+    gb_printf(&body, "    gx[%uu * j + %uu] = (real%u)(0);\n", access_parts(gs), k, access_width(gs));
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "j", g->rq, &body);
+  for (int k = 0; k < 2; ++k) {
+    gen_buf_init(&body);
+    pattern_index(gs, &body);
+    char gxn[32], vec[160], lanes[16][96];
+    if (access_parts(gs) == 2) snprintf(gxn, sizeof gxn, "gq");
+    else snprintf(gxn, sizeof gxn, "gx[j]");
+    if (access_parts(gs) == 2) gb_printf(&body, "    const real16 gq0 = gx[2u * j], gq1 = gx[2u * j + 1u];\n");
+    access_plane(gs, vec, sizeof vec, gxn, (unsigned)k);
+    for (unsigned e = 0; e < g->e; ++e) access_comp(gs, lanes[e], sizeof lanes[e], gxn, e, (unsigned)k);
+    local_lanes(gs, &body, 1, "lds", "b", "pos", vec, lanes);
+    loop_body(gs, "j", g->rq, &body);
+    barrier_local(gs);
+    slots_local(gs, k ? 'i' : 'r', 0);
+    barrier_local(gs);
+  }
+}
+
+/* The reverse of load_staged: owned slots -> local -> staging lane vectors -> global. */
+static void store_staged(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  gb_printf(gs->b, "  %s xr[%u], xi[%u];\n", gs->lt, g->rq, g->rq);
+  for (int k = 0; k < 2; ++k) {
+    char c = k ? 'i' : 'r';
+    slots_local(gs, c, 1);
+    barrier_local(gs);
+    gen_buf body;
+    gen_buf_init(&body);
+    pattern_index(gs, &body);
+    char vec[32], lanes[16][96];
+    snprintf(vec, sizeof vec, "x%c[j]", c);
+    for (unsigned e = 0; e < g->e; ++e) {
+      if (g->e == 1) snprintf(lanes[e], sizeof lanes[e], "x%c[j]", c);
+      else snprintf(lanes[e], sizeof lanes[e], "x%c[j].s%x", c, e);
+    }
+    local_lanes(gs, &body, 0, "lds", "b", "pos", g->e > 1 ? vec : NULL, lanes);
+    loop_body(gs, "j", g->rq, &body);
+    barrier_local(gs);
+  }
+  gen_buf body;
+  gen_buf_init(&body);
+  char ptr[96], re[16][96], im[16][96];
+  pattern_index(gs, &body);
+  transform_ptr(gs, ptr, sizeof ptr, 1, "b");
+  for (unsigned e = 0; e < g->e; ++e) {
+    if (g->e == 1) {
+      snprintf(re[e], sizeof re[e], "xr[j]");
+      snprintf(im[e], sizeof im[e], "xi[j]");
+    } else {
+      snprintf(re[e], sizeof re[e], "xr[j].s%x", e);
+      snprintf(im[e], sizeof im[e], "xi[j].s%x", e);
+    }
+  }
+  gb_printf(&body, "    if (b < nvalid) {\n");
+  global_store(gs, &body, ptr, "pos", re, im, 1);
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "j", g->rq, &body);
+}
+
+/* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
+ * work-item (RQ / r). */
+typedef struct spass {
+  unsigned r, p, s;
+} spass;
+
+static spass stockham(const gen_state *gs, int s)
+{
+  spass sp = {gs->v->radix[s], 1, gs->g->rq / gs->v->radix[s]};
+  for (int i = 0; i < s; ++i) sp.p *= gs->v->radix[i];
+  return sp;
+}
+
+/* Emits, into body, the loop-body lines that define the lane's element index `i` and its Stockham
+ * output base `j` for lane e of a group whose first element is `i0`. */
+static void stockham_out(gen_buf *b, spass sp, unsigned e)
+{
+  gb_printf(b, "    { const uint i = i0 + %uu, k = i & %uu, j = (i - k) * %uu + k;\n", e, sp.p - 1, sp.r);
+}
+
+/* Twiddle, butterfly on the unit whose inputs are ar[t], ai[t] (t < r); Stockham: twiddle first,
+ * exponent k*t over p*r with k = (element index) mod p.  The unit's first element is i0 + lane. */
+static void stockham_compute(const gen_state *gs, gen_buf *b, spass sp, unsigned lane)
+{
+  unsigned E = gs->g->e, lanes = gs->v->vector_math ? E : 1;
+  if (sp.p > 1) {
+    for (unsigned t = 1; t < sp.r; ++t) {
+      char expo[16][96];
+      for (unsigned l = 0; l < lanes; ++l) snprintf(expo[l], sizeof expo[l], "((i0 + %uu) & %uu) * %uu", lane + l, sp.p - 1, t);
+      char xr[16], xi[16];
+      snprintf(xr, sizeof xr, "ar[%u]", t);
+      snprintf(xi, sizeof xi, "ai[%u]", t);
+      twiddle_mul(gs, b, xr, xi, expo, lanes, sp.p * sp.r);
+    }
+  }
+  butterfly(gs, b, sp.r);
+}
+
+/* One Stockham pass on register slots (RP+LM-CM, LM-CC): every unit (butterfly group) c of this
+ * work-item takes slots c + t*S, t < r. */
+static void stockham_on_slots(gen_state *gs, spass sp)
+{
+  unsigned E = gs->g->e, lanes_per_unit = gs->v->vector_math ? 1 : E;
+  gen_buf body;
+  gen_buf_init(&body);
+  gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
+  for (unsigned e = 0; e < lanes_per_unit; ++e) {
+    gb_printf(&body, "    {\n      %s ar[%u], ai[%u];\n", gs->mt, sp.r, sp.r);
+    for (unsigned t = 0; t < sp.r; ++t) {
+      char q[64], sr[96], si[96];
+      snprintf(q, sizeof q, "c + %uu", t * sp.s);
+      slot(gs, sr, sizeof sr, 'r', q, e);
+      slot(gs, si, sizeof si, 'i', q, e);
+      if (gs->v->vector_math) gb_printf(&body, "      ar[%u] = vr[%s]; ai[%u] = vi[%s];\n", t, q, t, q);
+      else gb_printf(&body, "      ar[%u] = %s; ai[%u] = %s;\n", t, sr, t, si);
+    }
+    stockham_compute(gs, &body, sp, e);
+    for (unsigned t = 0; t < sp.r; ++t) {
+      char q[64], sr[96], si[96];
+      snprintf(q, sizeof q, "c + %uu", t * sp.s);
+      slot(gs, sr, sizeof sr, 'r', q, e);
+      slot(gs, si, sizeof si, 'i', q, e);
+      if (gs->v->vector_math) gb_printf(&body, "      vr[%s] = ar[%u]; vi[%s] = ai[%u];\n", q, t, q, t);
+      else gb_printf(&body, "      %s = ar[%u]; %s = ai[%u];\n", sr, t, si, t);
+    }
+    gb_printf(&body, "    }\n");
+  }
+  loop_body(gs, "c", sp.s, &body);
+}
+
+/* Writes component c of the slots after Stockham pass sp to its output positions in local memory. */
+static void stockham_scatter_local(gen_state *gs, spass sp, char c)
+{
+  unsigned E = gs->g->e;
+  gen_buf body;
+  gen_buf_init(&body);
+  gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
+  const char *arr = plane(gs, c);
+  if (gs->v->vector_math && sp.p % E == 0) { /* the E lanes land on consecutive positions */
+    stockham_out(&body, sp, 0);
+    for (unsigned t = 0; t < sp.r; ++t)
+      gb_printf(&body, "      vstore%u(v%c[c + %uu], 0, %s + tr * %uu + PAD(j + %uu));\n", E, c, t * sp.s, arr, gs->g->npad,
+                t * sp.p);
+    gb_printf(&body, "    }\n");
+  } else {
+    for (unsigned e = 0; e < E; ++e) {
+      stockham_out(&body, sp, e);
+      for (unsigned t = 0; t < sp.r; ++t) {
+        char q[64], sv[96];
+        snprintf(q, sizeof q, "c + %uu", t * sp.s);
+        slot(gs, sv, sizeof sv, c, q, e);
+        gb_printf(&body, "      %s[tr * %uu + PAD(j + %uu)] = %s;\n", arr, gs->g->npad, t * sp.p, sv);
+      }
+      gb_printf(&body, "    }\n");
+    }
+  }
+  loop_body(gs, "c", sp.s, &body);
+}
+
+/* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned. */
+static void lmcm_exchange(gen_state *gs, spass sp)
+{
+  for (int k = 0; k < 2; ++k) {
+    char c = k ? 'i' : 'r';
+    gb_printf(gs->b, "  /* exchange, %s parts */\n", k ? "imaginary" : "real");
+    stockham_scatter_local(gs, sp, c);
+    barrier_local(gs);
+    slots_local(gs, c, 0);
+    barrier_local(gs);
+  }
+}
+
+/* GM: one Stockham pass straight from and to global memory.  Units follow the access pattern:
+ * DIRECT: the work-item's own groups; CGAP: consecutive work-items take consecutive groups of the
+ * span; chunk: each work-item a run of consecutive groups. */
+static void gm_pass(gen_state *gs, int s)
+{
+  spass sp = stockham(gs, s);
+  const geometry *g = gs->g;
+  unsigned E = g->e, per = g->n / (E * sp.r); /* butterfly groups per transform */
+  int first = s == 0, last = s == gs->v->npasses - 1;
+  gen_buf idx;
+  gen_buf_init(&idx);
+  switch (gs->v->access) {
+  case ACCESS_DIRECT: gb_printf(&idx, "    const uint b = tr, gi = tid + %uu * c;\n", g->w); break;
+  case ACCESS_CGAP: gb_printf(&idx, "    const uint f = lid + %uu * c, b = f / %uu, gi = f %% %uu;\n", g->wg, per, per); break;
+  case ACCESS_CHUNK: gb_printf(&idx, "    const uint f = lid * %uu + c, b = f / %uu, gi = f %% %uu;\n", sp.s, per, per); break;
+  }
+  gb_printf(&idx, "    const uint i0 = %uu * gi;\n", E);
+  if (idx.failed) gs->b->failed = 1;
+  const char *index = idx.data ? idx.data : "";
+  /* read the inputs into slots c + t*S */
+  gen_buf body;
+  gen_buf_init(&body);
+  gb_printf(&body, "%s    if (b < nvalid) {\n", index);
+  char src[96];
+  snprintf(src, sizeof src, "%s + (ulong)b * %zuul", first ? "x0" : "y0", first ? gs->p->in_dist : gs->p->out_dist);
+  for (unsigned t = 0; t < sp.r; ++t) {
+    char pos[64], gvn[16], q[64];
+    snprintf(pos, sizeof pos, "i0 + %uu", t * (g->n / sp.r));
+    snprintf(gvn, sizeof gvn, "g%u", t);
+    snprintf(q, sizeof q, "c + %uu", t * sp.s);
+    global_load(gs, &body, gvn, src, pos);
+    if (gs->v->vector_math) {
+      char re[96], im[96];
+      access_plane(gs, re, sizeof re, gvn, 0);
+      access_plane(gs, im, sizeof im, gvn, 1);
+      gb_printf(&body, "    vr[%s] = %s; vi[%s] = %s;\n", q, re, q, im);
+    } else {
+      for (unsigned e = 0; e < E; ++e) {
+        char sr[96], si[96], cr[64], ci[64];
+        slot(gs, sr, sizeof sr, 'r', q, e);
+        slot(gs, si, sizeof si, 'i', q, e);
+        access_comp(gs, cr, sizeof cr, gvn, e, 0);
+        access_comp(gs, ci, sizeof ci, gvn, e, 1);
+        gb_printf(&body, "    %s = %s; %s = %s;\n", sr, cr, si, ci);
+      }
+    }
+  }
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "c", sp.s, &body);
+  /* compute: same as on slots, but i0 comes from the pattern */
+  unsigned lanes_per_unit = gs->v->vector_math ? 1 : E;
+  gen_buf_init(&body);
+  gb_printf(&body, "%s", index);
+  for (unsigned e = 0; e < lanes_per_unit; ++e) {
+    gb_printf(&body, "    {\n      %s ar[%u], ai[%u];\n", gs->mt, sp.r, sp.r);
+    for (unsigned t = 0; t < sp.r; ++t) {
+      char q[64], sr[96], si[96];
+      snprintf(q, sizeof q, "c + %uu", t * sp.s);
+      if (gs->v->vector_math) {
+        snprintf(sr, sizeof sr, "vr[%s]", q);
+        snprintf(si, sizeof si, "vi[%s]", q);
+      } else {
+        slot(gs, sr, sizeof sr, 'r', q, e);
+        slot(gs, si, sizeof si, 'i', q, e);
+      }
+      gb_printf(&body, "      ar[%u] = %s; ai[%u] = %s;\n", t, sr, t, si);
+    }
+    stockham_compute(gs, &body, sp, e);
+    for (unsigned t = 0; t < sp.r; ++t) {
+      char q[64], sr[96], si[96];
+      snprintf(q, sizeof q, "c + %uu", t * sp.s);
+      if (gs->v->vector_math) {
+        snprintf(sr, sizeof sr, "vr[%s]", q);
+        snprintf(si, sizeof si, "vi[%s]", q);
+      } else {
+        slot(gs, sr, sizeof sr, 'r', q, e);
+        slot(gs, si, sizeof si, 'i', q, e);
+      }
+      gb_printf(&body, "      %s = ar[%u]; %s = ai[%u];\n", sr, t, si, t);
+    }
+    gb_printf(&body, "    }\n");
+  }
+  loop_body(gs, "c", sp.s, &body);
+  /* every read of this pass must precede every write when the pass reads what it overwrites */
+  if (!first || gs->p->inplace) barrier_global(gs);
+  /* write the outputs */
+  gen_buf_init(&body);
+  gb_printf(&body, "%s    if (b < nvalid) {\n", index);
+  char dst[96];
+  snprintf(dst, sizeof dst, "y0 + (ulong)b * %zuul", gs->p->out_dist);
+  if (sp.p % E == 0) { /* lanes land on consecutive outputs: vector stores */
+    stockham_out(&body, sp, 0);
+    for (unsigned t = 0; t < sp.r; ++t) {
+      char pos[64], re[16][96], im[16][96], q[64];
+      snprintf(pos, sizeof pos, "j + %uu", t * sp.p);
+      snprintf(q, sizeof q, "c + %uu", t * sp.s);
+      for (unsigned e = 0; e < E; ++e) {
+        slot(gs, re[e], sizeof re[e], 'r', q, e);
+        slot(gs, im[e], sizeof im[e], 'i', q, e);
+      }
+      global_store(gs, &body, dst, pos, re, im, last);
+    }
+    gb_printf(&body, "    }\n");
+  } else { /* scalar stores, lane by lane */
+    char lit[48] = "";
+    if (last && gs->p->scale != 1.0) {
+      char l[40];
+      gen_literal(l, sizeof l, gs->p->scale, gs->p->f64);
+      snprintf(lit, sizeof lit, " * %s", l);
+    }
+    for (unsigned e = 0; e < E; ++e) {
+      stockham_out(&body, sp, e);
+      for (unsigned t = 0; t < sp.r; ++t) {
+        char q[64], sr[96], si[96];
+        snprintf(q, sizeof q, "c + %uu", t * sp.s);
+        slot(gs, sr, sizeof sr, 'r', q, e);
+        slot(gs, si, sizeof si, 'i', q, e);
+        gb_printf(&body, "      (%s)[j + %uu] = (real2)(%s, %s)%s;\n", dst, t * sp.p, sr, si, lit);
+      }
+      gb_printf(&body, "    }\n");
+    }
+  }
+  gb_printf(&body, "    }\n");
+  loop_body(gs, "c", sp.s, &body);
+  if (!last) barrier_global(gs);
+  gen_buf_free(&idx);
+}
+
+/* LM-CC: one Stockham pass with the data in local memory: read, compute, barrier, write, barrier. */
+static void lmcc_pass(gen_state *gs, int s)
+{
+  spass sp = stockham(gs, s);
+  slots_local(gs, 'r', 0);
+  slots_local(gs, 'i', 0);
+  stockham_on_slots(gs, sp);
+  barrier_local(gs);
+  stockham_scatter_local(gs, sp, 'r');
+  stockham_scatter_local(gs, sp, 'i');
+  barrier_local(gs);
+}
+
+/* LM-CT: one in-place decimation-in-frequency pass in local memory: butterfly on positions
+ * blk*M + jj + m*t, then twiddle output t by w_M^(jj*t).  No exchange: each butterfly writes back
+ * where it read, so one barrier per pass. */
+static void lmct_pass(gen_state *gs, int s)
+{
+  const geometry *g = gs->g;
+  unsigned r = gs->v->radix[s], M = g->n, E = g->e;
+  for (int i = 0; i < s; ++i) M /= gs->v->radix[i];
+  unsigned m = M / r, S = g->rq / r;
+  int vm = gs->v->vector_math, contiguous = vm && m % E == 0;
+  gen_buf body;
+  gen_buf_init(&body);
+  gb_printf(&body, "    const uint u0 = %uu * (tid + %uu * c);\n", E, g->w);
+  unsigned units = vm ? 1 : E;
+  for (unsigned e = 0; e < units; ++e) {
+    gb_printf(&body, "    {\n      %s ar[%u], ai[%u];\n", gs->mt, r, r);
+    /* per lane: blk and jj */
+    unsigned nl = vm ? E : 1;
+    for (unsigned l = 0; l < nl; ++l)
+      gb_printf(&body, "      const uint jj%u = (u0 + %uu) %% %uu, at%u = ((u0 + %uu) / %uu) * %uu + jj%u;\n", l, e + l, m, l, e + l,
+                m, M, l);
+    for (int wr = 0; wr < 2; ++wr) {
+      if (wr) {
+        butterfly(gs, &body, r);
+        for (unsigned t = 1; t < r && m > 1; ++t) {
+          char expo[16][96], xr[16], xi[16];
+          for (unsigned l = 0; l < nl; ++l) snprintf(expo[l], sizeof expo[l], "jj%u * %uu", l, t);
+          snprintf(xr, sizeof xr, "ar[%u]", t);
+          snprintf(xi, sizeof xi, "ai[%u]", t);
+          twiddle_mul(gs, &body, xr, xi, expo, nl, M);
+        }
+      }
+      for (unsigned t = 0; t < r; ++t) {
+        for (int k = 0; k < 2; ++k) {
+          const char *arr = k ? "ldi" : "ldr";
+          char a = k ? 'i' : 'r';
+          if (!vm) {
+            if (wr) gb_printf(&body, "      %s[tr * %uu + PAD(at0 + %uu)] = a%c[%u];\n", arr, g->npad, t * m, a, t);
+            else gb_printf(&body, "      a%c[%u] = %s[tr * %uu + PAD(at0 + %uu)];\n", a, t, arr, g->npad, t * m);
+          } else if (contiguous) {
+            if (wr) gb_printf(&body, "      vstore%u(a%c[%u], 0, %s + tr * %uu + PAD(at0 + %uu));\n", E, a, t, arr, g->npad, t * m);
+            else gb_printf(&body, "      a%c[%u] = vload%u(0, %s + tr * %uu + PAD(at0 + %uu));\n", a, t, E, arr, g->npad, t * m);
+          } else {
+            for (unsigned l = 0; l < nl; ++l) {
+              if (wr) gb_printf(&body, "      %s[tr * %uu + PAD(at%u + %uu)] = a%c[%u].s%x;\n", arr, g->npad, l, t * m, a, t, l);
+              else gb_printf(&body, "      a%c[%u].s%x = %s[tr * %uu + PAD(at%u + %uu)];\n", a, t, l, arr, g->npad, l, t * m);
+            }
+          }
+        }
+      }
+    }
+    gb_printf(&body, "    }\n");
+  }
+  loop_body(gs, "c", S, &body);
+  barrier_local(gs);
+}
+
+/* ---- program text ---- */
+
+static void emit_table_literal(gen_state *gs)
+{
+  unsigned N = gs->g->n;
+  gb_printf(gs->b, "__constant real2 tw[%u] = {\n", N);
+  for (unsigned j = 0; j < N; ++j) {
+    char c[48], s[48];
+    long double th = 2 * PI_L * j / N;
+    gen_literal(c, sizeof c, cosl(th), gs->p->f64);
+    gen_literal(s, sizeof s, sinl(th), gs->p->f64);
+    gb_printf(gs->b, "  (real2)(%s, %s),\n", c, s);
+  }
+  gb_printf(gs->b, "};\n\n");
+}
+
+/* IL off: the butterflies and the twiddle multiply as functions. */
+static void emit_helpers(gen_state *gs)
+{
+  unsigned seen = 0;
+  for (int s = 0; s < gs->v->npasses; ++s) {
+    unsigned r = gs->v->radix[s];
+    if (seen & r) continue;
+    seen |= r;
+    gb_printf(gs->b, "void ppfft_dft%u(%s *ar, %s *ai)\n{\n", r, gs->mt, gs->mt);
+    gen_dft_body(gs->b, r, gs->p->sign, gs->mt, gs->p->f64, gs->v->cse, "  ");
+    gb_printf(gs->b, "}\n\n");
+  }
+  const char *mt = gs->mt;
+  gb_printf(gs->b, "void ppfft_twmul(%s *xr, %s *xi, const %s wc, const %s ws)\n{\n", mt, mt, mt, mt);
+  if (gs->p->sign < 0) gb_printf(gs->b, "  const %s t = *xr * wc + *xi * ws;\n  *xi = *xi * wc - *xr * ws;\n  *xr = t;\n}\n\n", mt);
+  else gb_printf(gs->b, "  const %s t = *xr * wc - *xi * ws;\n  *xi = *xi * wc + *xr * ws;\n  *xr = t;\n}\n\n", mt);
+}
+
+int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out)
+{
+  gen_buf buf;
+  gen_buf_init(&buf);
+  gen_state st = {&buf, p, v, g, "", "", 0};
+  gen_state *gs = &st;
+  unsigned E = g->e;
+  if (v->vector_math) snprintf(gs->mt, sizeof gs->mt, "real%u", E);
+  else snprintf(gs->mt, sizeof gs->mt, "real");
+  if (E == 1) snprintf(gs->lt, sizeof gs->lt, "real");
+  else snprintf(gs->lt, sizeof gs->lt, "real%u", E);
+  gs->nslot = v->vector_math ? g->rq : g->r;
+
+  char name[256];
+  variant_print(v, name, sizeof name);
+  gb_printf(&buf, "/* ppfft kernel: N = %u, %s, %s, %s, variant %s\n", g->n, p->f64 ? "f64" : "f32",
+            p->sign < 0 ? "forward" : "backward", p->inplace ? "in-place" : "out-of-place", name);
+  gb_printf(&buf, " * %u work-items x %u elements per transform, %u transforms per work-group, %u lanes */\n", g->w, g->r, g->t, E);
+  if (p->f64) gb_printf(&buf, "#define PPFFT_F64\n");
+  gb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", ppfft_cl_prelude, g->padshift);
+  if (v->twiddle == TW_CM_L) emit_table_literal(gs);
+  if (!v->il) emit_helpers(gs);
+
+  const char *table_arg = v->twiddle == TW_CM_K ? ", __constant real2 *restrict tw"
+                          : v->twiddle == TW_GM ? ", __global const real2 *restrict tw" : "";
+  out->table_arg = *table_arg != '\0';
+  gb_printf(&buf, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", g->wg);
+  if (p->inplace)
+    gb_printf(&buf, "void %s(__global real2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, table_arg);
+  else
+    gb_printf(&buf, "void %s(__global const real2 *restrict src, __global real2 *restrict dst, const ulong first, const ulong batch%s)\n{\n",
+              GEN_KERNEL_NAME, table_arg);
+  if (p->inplace) gb_printf(&buf, "  __global const real2 *src = data;\n  __global real2 *dst = data;\n");
+  gb_printf(&buf, "  const uint lid = get_local_id(0), tr = lid / %uu, tid = lid %% %uu;\n", g->w, g->w);
+  gb_printf(&buf, "  const ulong t0 = first + (ulong)get_group_id(0) * %uu;\n", g->t);
+  gb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
+  gb_printf(&buf, "  __global const real2 *x0 = src + t0 * %zuul + %zuul;\n", p->in_dist, p->in_offset);
+  gb_printf(&buf, "  __global real2 *y0 = dst + t0 * %zuul + %zuul;\n", p->out_dist, p->out_offset);
+  if (g->local_bytes) {
+    if (v->onchip == ONCHIP_RP_LM_CM) gb_printf(&buf, "  __local real lds[%u];\n", g->t * g->npad);
+    else gb_printf(&buf, "  __local real ldr[%u], ldi[%u];\n", g->t * g->npad, g->t * g->npad);
+  }
+  if (v->onchip != ONCHIP_LM_CT) gb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
+  gb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid; (void)x0; (void)y0;\n");
+
+  switch (v->onchip) {
+  case ONCHIP_RP_LM_CM:
+    gb_printf(&buf, "  /* load into registers */\n");
+    if (g->staged) load_staged(gs);
+    else load_owned_to_slots(gs);
+    for (int s = 0; s < v->npasses; ++s) {
+      if (s > 0) lmcm_exchange(gs, stockham(gs, s - 1));
+      gb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+      stockham_on_slots(gs, stockham(gs, s));
+    }
+    gb_printf(&buf, "  /* store */\n");
+    if (g->staged) store_staged(gs);
+    else store_owned_from_slots(gs);
+    break;
+  case ONCHIP_LM_CC:
+    load_pattern_to_local(gs);
+    for (int s = 0; s < v->npasses; ++s) {
+      gb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+      lmcc_pass(gs, s);
+    }
+    store_local_to_pattern(gs);
+    break;
+  case ONCHIP_LM_CT:
+    load_pattern_to_local(gs);
+    for (int s = 0; s < v->npasses; ++s) {
+      gb_printf(&buf, "  /* pass %d: radix %u, in place */\n", s, v->radix[s]);
+      lmct_pass(gs, s);
+    }
+    store_local_to_pattern(gs);
+    break;
+  case ONCHIP_GM:
+    for (int s = 0; s < v->npasses; ++s) {
+      gb_printf(&buf, "  /* pass %d: radix %u, global memory */\n", s, v->radix[s]);
+      gm_pass(gs, s);
+    }
+    break;
+  }
+  gb_printf(&buf, "}\n");
+  out->text = gen_buf_take(&buf);
+  return out->text ? 0 : -1;
+}
+
+void *gen_twiddle_table(size_t n, int f64)
+{
+  void *t = malloc(n * 2 * (f64 ? sizeof(double) : sizeof(float)));
+  if (!t) return NULL;
+  for (size_t j = 0; j < n; ++j) {
+    long double th = 2 * PI_L * (long double)j / (long double)n;
+    if (f64) {
+      ((double *)t)[2 * j] = (double)cosl(th);
+      ((double *)t)[2 * j + 1] = (double)sinl(th);
+    } else {
+      ((float *)t)[2 * j] = (float)cosl(th);
+      ((float *)t)[2 * j + 1] = (float)sinl(th);
+    }
+  }
+  return t;
+}

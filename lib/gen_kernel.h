@@ -1,0 +1,32 @@
+/* Generator level 2: the whole single-work-group FFT kernel for (problem, variant).
+ *
+ * The algorithm is Stockham's autosort FFT (decimation in time), except LM-CT, which runs
+ * Cooley-Tukey in place in local memory (decimation in frequency) and undoes the digit reversal
+ * when it stores.  Work-item `tid` of a transform owns lane groups tid + W*q: in Stockham order
+ * those are the same positions in every pass, so registers persist across passes (RP) and only the
+ * exchange between passes goes through local memory (LM-CM), one real component at a time. */
+#ifndef PPFFT_GEN_KERNEL_H
+#define PPFFT_GEN_KERNEL_H
+#include "geometry.h"
+#include "problem.h"
+#include "variant.h"
+
+typedef struct kernel_source {
+  char *text;        /* the whole OpenCL C program; caller free()s */
+  int table_arg;     /* the kernel takes a twiddle table buffer as its last argument */
+} kernel_source;
+
+/* The kernel's name in every generated program. */
+#define GEN_KERNEL_NAME "ppfft_fft"
+
+/* Generates the program text.  Kernel arguments: (src, dst, ulong first, ulong batch[, tw]) for
+ * out-of-place, (data, ulong first, ulong batch[, tw]) for in-place; launch with local size g->wg and
+ * ceil((batch - first) / g->t) work-groups, transforms first.. of the buffers.  Returns 0, or -1 if
+ * out of memory. */
+int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out);
+
+/* The twiddle table the kernel reads for CM-K and TW-GM (cos, sin of 2 pi j / n, j < n), as reals
+ * (float or double by f64) in a new array the caller free()s; NULL if out of memory. */
+void *gen_twiddle_table(size_t n, int f64);
+
+#endif

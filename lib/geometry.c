@@ -1,0 +1,74 @@
+/* geometry_of: derived sizes and every "can this variant run here" rule in one place. */
+#include "geometry.h"
+#include "ppfft.h"
+#include <stdio.h>
+
+static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+
+int geometry_pattern_is_owned(const geometry *g, access_pattern a)
+{
+  switch (a) {
+  case ACCESS_DIRECT: return 1;
+  case ACCESS_CGAP: return g->t == 1;  /* vector k of the span is work-item k's own group */
+  case ACCESS_CHUNK: return g->w == 1; /* a work-item's chunk is its whole transform */
+  }
+  return 0;
+}
+
+#define UNSUP(...) (snprintf(msg, len, __VA_ARGS__), PPFFT_ERROR_UNSUPPORTED)
+
+int geometry_of(const problem *p, const variant *v, const device_info *di, geometry *g, char *msg, size_t len)
+{
+  *g = (geometry){0};
+  size_t n = p->n;
+  if (variant_length(v) != n) return UNSUP("the radices multiply to %zu, not to the length %zu", variant_length(v), n);
+  if (n > (1u << 24)) return UNSUP("length %zu is beyond one work-group", n);
+  if (v->npasses == 0 && v->onchip == ONCHIP_GM) return UNSUP("%s", "GM needs at least one pass (N >= 2)");
+  if (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg)
+    return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);
+  g->n = (unsigned)n;
+  g->wg = v->wg;
+  g->t = v->tpw;
+  g->w = v->wg / v->tpw;
+  if (g->w > n) return UNSUP("%u work-items per transform is more than the %zu elements", g->w, n);
+  g->r = (unsigned)(n / g->w);
+  g->e = variant_lanes(v);
+  if (g->r % g->e) return UNSUP("%u elements per work-item do not fill %u-lane vectors", g->r, g->e);
+  g->rq = g->r / g->e;
+  for (int i = 0; i < v->npasses; ++i)
+    if (g->rq % v->radix[i])
+      return UNSUP("radix %u does not divide the %u lane groups each work-item holds (N/wg*t = %u, lanes %u)",
+                   v->radix[i], g->rq, g->r, g->e);
+  if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
+  if (g->e > 1) {
+    size_t e = g->e;
+    if ((p->batch > 1 && (p->in_dist % e || p->out_dist % e)) || p->in_offset % e || p->out_offset % e)
+      return UNSUP("%u-lane vector access needs distances and offsets that are multiples of %u", g->e, g->e);
+  }
+  size_t rs = p->f64 ? 8 : 4;
+  g->padshift = p->f64 ? 4 : 5; /* one pad per 32 four-byte banks */
+  g->npad = g->n + (g->n >> g->padshift);
+  g->staged = v->onchip == ONCHIP_RP_LM_CM && !geometry_pattern_is_owned(g, v->access);
+  size_t planes = 0;
+  switch (v->onchip) {
+  case ONCHIP_GM: planes = 0; break;
+  case ONCHIP_RP_LM_CM: planes = (v->npasses > 1 || g->staged) ? 1 : 0; break;
+  case ONCHIP_LM_CC:
+  case ONCHIP_LM_CT: planes = 2; break;
+  }
+  g->local_bytes = planes * g->t * g->npad * rs;
+  if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = n * 2 * rs;
+  if (!di) return PPFFT_SUCCESS;
+  if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);
+  if (g->local_bytes > di->local_mem)
+    return UNSUP("needs %zu bytes of local memory; the device has %llu", g->local_bytes, (unsigned long long)di->local_mem);
+  if ((v->twiddle == TW_CM_K || v->twiddle == TW_CM_L) && g->table_bytes > di->max_const)
+    return UNSUP("the %zu-byte twiddle table exceeds the device's %llu bytes of constant memory", g->table_bytes,
+                 (unsigned long long)di->max_const);
+  if (p->f64 && !di->fp64) return UNSUP("%s", "the device has no fp64");
+  /* CPU runtimes (PoCL) keep a work-group's registers on a worker thread's stack: beyond about
+   * 1 MiB of them the kernel crashes, so such variants do not run there. */
+  if ((di->type & CL_DEVICE_TYPE_CPU) && (size_t)v->wg * g->r * 2 * rs * 2 > ((size_t)1 << 20))
+    return UNSUP("%u work-items x %u elements of registers exceed what a CPU device's work-group stack holds", v->wg, g->r);
+  return PPFFT_SUCCESS;
+}

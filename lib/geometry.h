@@ -1,0 +1,35 @@
+/* The geometry of a variant on a problem: how many work-items share a transform, how many elements
+ * each holds, how much local and constant memory the kernel needs, and whether the device can run
+ * it.  Everything the planner weighs and the generator lays out comes from here. */
+#ifndef PPFFT_GEOMETRY_H
+#define PPFFT_GEOMETRY_H
+#include "device.h"
+#include "problem.h"
+#include "variant.h"
+
+enum { GEOMETRY_MAX_ELEMS = 64 }; /* elements per work-item: beyond this registers spill on GPUs */
+
+typedef struct geometry {
+  unsigned n;         /* transform length */
+  unsigned wg;        /* work-group size */
+  unsigned t;         /* transforms per work-group */
+  unsigned w;         /* work-items per transform */
+  unsigned r;         /* complex elements per work-item */
+  unsigned e;         /* lanes: complex elements per vector access / vector-math group */
+  unsigned rq;        /* lane groups per work-item (r / e) */
+  unsigned padshift;  /* local arrays insert one pad word every 2^padshift (bank conflicts) */
+  unsigned npad;      /* padded length of one transform in local memory */
+  int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
+  size_t local_bytes; /* static local memory */
+  size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
+} geometry;
+
+/* Fills g for v on p.  di may be NULL to skip device limits.  Returns PPFFT_SUCCESS, or
+ * PPFFT_ERROR_UNSUPPORTED with the reason in msg (does not apply to p, or the device cannot run it). */
+int geometry_of(const problem *p, const variant *v, const device_info *di, geometry *g, char *msg, size_t len);
+
+/* Whether the access pattern, for this geometry, is exactly the work-items' own elements (so the
+ * RP+LM-CM kernel can load straight into registers). */
+int geometry_pattern_is_owned(const geometry *g, access_pattern a);
+
+#endif

@@ -1,0 +1,89 @@
+/* planner_fit, planner_estimate, planner_enumerate. */
+#include "planner.h"
+#include "ppfft.h"
+#include <stdio.h>
+#include <string.h>
+
+int planner_fit(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len)
+{
+  unsigned n = p->n > (1u << 24) ? 0 : (unsigned)p->n;
+  unsigned lanes = variant_lanes(v);
+  if (n == 0) {
+    snprintf(msg, len, "length %zu is beyond one work-group", p->n);
+    return -1;
+  }
+  if (lanes > n) {
+    snprintf(msg, len, "%u-lane vectors need N >= %u", lanes, lanes);
+    return -1;
+  }
+  /* Radices: as many of the largest allowed as fit, then the remainder. */
+  unsigned rmax = n / lanes < 16 ? n / lanes : 16;
+  if (rmax < 2) rmax = 2;
+  v->npasses = 0;
+  for (unsigned rest = n; rest > 1;) {
+    unsigned r = rest < rmax ? rest : rmax;
+    v->radix[v->npasses++] = r;
+    rest /= r;
+  }
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
+  unsigned rq = rmax <= n / lanes ? rmax : n / lanes;
+  if (n == 1) rq = 1;
+  while ((n / lanes) / rq > max_wg && rq * lanes < GEOMETRY_MAX_ELEMS) rq *= 2;
+  unsigned w = n / (rq * lanes);
+  if (w == 0) w = 1;
+  size_t rs = p->f64 ? 8 : 4;
+  size_t npad = n + (n >> (p->f64 ? 4 : 5));
+  size_t budget = di ? di->local_mem / 2 : 32768;
+  size_t planes = v->onchip == ONCHIP_GM ? 0 : v->onchip == ONCHIP_RP_LM_CM ? 1 : 2;
+  unsigned t = w >= 256 ? 1 : 256 / w;
+  while (t > 1 && (t / 2 >= p->batch || planes * t * npad * rs > budget || (size_t)t * w > max_wg)) t /= 2;
+  v->wg = w * t;
+  v->tpw = t;
+  return geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS ? 0 : -1;
+}
+
+int planner_estimate(const problem *p, const device_info *di, variant *v, char *msg, size_t len)
+{
+  static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
+  static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
+  geometry g;
+  for (size_t o = 0; o < 2; ++o)
+    for (size_t k = 0; k < 2; ++k) {
+      memset(v, 0, sizeof *v);
+      v->onchip = onchip_order[o];
+      v->access = ACCESS_CGAP;
+      v->width = 2;
+      v->twiddle = tw_order[k];
+      v->cse = v->il = v->lu = 1;
+      if (planner_fit(p, di, v, &g, msg, len) == 0) return PPFFT_SUCCESS;
+    }
+  return PPFFT_ERROR_UNSUPPORTED;
+}
+
+size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_math,
+                         void (*f)(const variant *v, void *arg), void *arg)
+{
+  static const unsigned widths[] = {2, 4, 8, 16};
+  size_t count = 0;
+  for (int oc = ONCHIP_GM; oc <= ONCHIP_LM_CT; ++oc)
+    for (int ap = ACCESS_CHUNK; ap <= ACCESS_DIRECT; ++ap)
+      for (int vm = 0; vm < 2; ++vm)
+        for (size_t wi = 0; wi < 4; ++wi)
+          for (int tw = TW_CALC; tw <= TW_GM; ++tw) {
+            if (tw == TW_NATIVE && !with_fast_math) continue;
+            variant v = {0};
+            v.onchip = (onchip_mode)oc;
+            v.access = (access_pattern)ap;
+            v.vector_math = vm;
+            v.width = widths[wi];
+            v.twiddle = (twiddle_mode)tw;
+            v.cse = v.il = v.lu = 1;
+            geometry g;
+            char msg[256];
+            if (planner_fit(p, di, &v, &g, msg, sizeof msg) != 0) continue;
+            f(&v, arg);
+            ++count;
+          }
+  return count;
+}

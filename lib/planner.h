@@ -1,0 +1,26 @@
+/* The planner: which variant to run for a problem on a device when nobody names one.  With no
+ * wisdom, the estimate is del Mundo and Feng's best-known set (RP+LM-CM+CGAP+VASM2+CM-K, with
+ * CSE, IL and LU), radices and launch fitted to the device's local memory and work-group limit. */
+#ifndef PPFFT_PLANNER_H
+#define PPFFT_PLANNER_H
+#include "device.h"
+#include "geometry.h"
+#include "problem.h"
+#include "variant.h"
+
+/* Chooses v's factorisation and launch (radices, wg, t) for its other knobs: radix at most 16 and
+ * at most N/lanes, about 256 work-items per work-group, as many transforms per work-group as local
+ * memory allows for two work-groups per compute unit.  Returns 0 and fills g when the result runs
+ * on the device (di may be NULL), else -1 with the reason in msg. */
+int planner_fit(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len);
+
+/* The estimate for p on di.  PPFFT_SUCCESS, or PPFFT_ERROR_UNSUPPORTED with the reason (for example
+ * a length beyond one work-group on this device) in msg. */
+int planner_estimate(const problem *p, const device_info *di, variant *v, char *msg, size_t len);
+
+/* Calls f for every valid fitted variant over on-chip x access pattern x access/math x twiddles,
+ * with CSE, IL and LU on.  fast-math variants (TW-NATIVE) only if with_fast_math.  Returns the count. */
+size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_math,
+                         void (*f)(const variant *v, void *arg), void *arg);
+
+#endif

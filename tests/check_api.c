@@ -1,0 +1,465 @@
+/* Every error path of the public API: the status, *out left NULL, a message in last_error, and no
+ * buffer changed by a rejected call. */
+#include "ppfft.h"
+#include "plan.h"
+#include "program.h"
+#include "suites.h"
+#include "testutil.h"
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+
+static ppfft_plan *const NOT_NULL = (ppfft_plan *)&NOT_NULL; /* *out must be reset from this */
+
+static ppfft_desc desc1(size_t n, size_t batch)
+{
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, batch);
+  return d;
+}
+
+/* Plans d with ESTIMATE and checks the failure status, NULL plan and a non-empty message. */
+static void expect_plan_error(const ppfft_desc *d, unsigned flags, ppfft_status want, const char *what)
+{
+  test_env *t = test_env_get();
+  ppfft_plan *p = NOT_NULL;
+  ppfft_status s = ppfft_plan_create(t->ctx, d, flags, &p);
+  ck_assert_msg(s == want, "%s: got %s (%s), want %s", what, ppfft_status_string(s), ppfft_context_last_error(t->ctx),
+                ppfft_status_string(want));
+  ck_assert_ptr_null(p);
+  ck_assert_msg(strlen(ppfft_context_last_error(t->ctx)) > 0, "%s: no message", what);
+}
+
+START_TEST(status_strings)
+{
+  for (int i = PPFFT_SUCCESS; i <= PPFFT_ERROR_NO_DEVICE; ++i) {
+    const char *a = ppfft_status_string((ppfft_status)i);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_int_gt((int)strlen(a), 0);
+    for (int j = PPFFT_SUCCESS; j < i; ++j) ck_assert_str_ne(a, ppfft_status_string((ppfft_status)j));
+  }
+  const char *unknown = ppfft_status_string((ppfft_status)999);
+  ck_assert_int_gt((int)strlen(unknown), 0);
+  ck_assert_str_eq(unknown, ppfft_status_string((ppfft_status)-3));
+}
+END_TEST
+
+START_TEST(context_errors)
+{
+  test_env *t = test_env_get();
+  ppfft_context *c = (ppfft_context *)&c;
+  ck_assert_int_eq(ppfft_context_create(NULL, t->dev, &c), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_ptr_null(c);
+  ck_assert_int_gt((int)strlen(ppfft_context_last_error(NULL)), 0);
+  c = (ppfft_context *)&c;
+  ck_assert_int_eq(ppfft_context_create(t->cl, NULL, &c), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_ptr_null(c);
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_context_create_default(NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ppfft_context_destroy(NULL);
+  ppfft_plan_destroy(NULL);
+  ck_assert_ptr_null(ppfft_context_cl_context(NULL));
+  ck_assert_ptr_null(ppfft_context_cl_device(NULL));
+  /* a context on the caller's own cl_context works and reports the same device key */
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
+  ck_assert_str_eq(ppfft_context_device_key(c), ppfft_context_device_key(t->ctx));
+  ck_assert_str_eq(ppfft_context_last_error(c), "");
+  ck_assert_ptr_eq(ppfft_context_cl_context(c), t->cl);
+  ppfft_context_destroy(c);
+}
+END_TEST
+
+START_TEST(default_device_env)
+{
+  const char *old = getenv("PPFFT_DEVICE");
+  char *saved = old ? strdup(old) : NULL;
+  static const char *const malformed[] = {"x", "0", "0:", ":0", "0:0:0", "-1:0", "a:b"};
+  ppfft_context *c;
+  for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; ++i) {
+    setenv("PPFFT_DEVICE", malformed[i], 1);
+    c = (ppfft_context *)&c;
+    ck_assert_msg(ppfft_context_create_default(&c) == PPFFT_ERROR_INVALID_ARGUMENT, "PPFFT_DEVICE=%s", malformed[i]);
+    ck_assert_ptr_null(c);
+    ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(NULL), "PPFFT_DEVICE"));
+  }
+  setenv("PPFFT_DEVICE", "99:0", 1);
+  ck_assert_int_eq(ppfft_context_create_default(&c), PPFFT_ERROR_NO_DEVICE);
+  setenv("PPFFT_DEVICE", "0:99", 1);
+  ck_assert_int_eq(ppfft_context_create_default(&c), PPFFT_ERROR_NO_DEVICE);
+  setenv("PPFFT_DEVICE", "0:0", 1);
+  ck_assert_int_eq(ppfft_context_create_default(&c), PPFFT_SUCCESS);
+  ck_assert_int_gt((int)strlen(ppfft_context_device_key(c)), 4);
+  ppfft_context_destroy(c);
+  if (saved) setenv("PPFFT_DEVICE", saved, 1);
+  else unsetenv("PPFFT_DEVICE");
+  free(saved);
+}
+END_TEST
+
+START_TEST(descriptor_errors)
+{
+  ppfft_desc d = desc1(64, 4);
+  expect_plan_error(NULL, 0, PPFFT_ERROR_INVALID_ARGUMENT, "NULL descriptor");
+  d.rank = 0;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "rank 0");
+  d.rank = 4;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "rank 4");
+  d = desc1(0, 4);
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "n = 0");
+  d = desc1(64, 0);
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "batch 0");
+  d = desc1(64, SIZE_MAX / 32);
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "batch x n overflows");
+  d = desc1((size_t)1 << 62, 8);
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "bytes overflow");
+  d = desc1(64, 4);
+  d.in_offset = SIZE_MAX - 10;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_LAYOUT, "offset overflows");
+  d = desc1(64, 4);
+  d.in_dist = SIZE_MAX / 2;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_LAYOUT, "distance overflows");
+  d = desc1(64, 4);
+  d.out_dist = 32;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_LAYOUT, "overlapping output transforms");
+  d = desc1(64, 4);
+  d.inplace = 1;
+  d.in_dist = 63;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_LAYOUT, "overlapping in-place transforms");
+  d = desc1(8, 1);
+  d.rank = 2;
+  d.n[1] = 8;
+  d.in_strides[0] = 8;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_LAYOUT, "strides mixing 0 and non-zero");
+  d = desc1(64, 4);
+  d.precision = (ppfft_precision)7;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_ARGUMENT, "unknown precision");
+  d = desc1(64, 4);
+  d.kind = (ppfft_kind)9;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_ARGUMENT, "unknown kind");
+  d = desc1(64, 4);
+  d.direction = (ppfft_direction)0;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_ARGUMENT, "direction 0");
+  d = desc1(64, 4);
+  d.in_layout = (ppfft_layout)5;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_ARGUMENT, "unknown layout");
+  d = desc1(64, 4);
+  d.scale = NAN;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_ARGUMENT, "NaN scale");
+  d.scale = INFINITY;
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_ARGUMENT, "infinite scale");
+  d = desc1(64, 4);
+  expect_plan_error(&d, 1u << 7, PPFFT_ERROR_INVALID_ARGUMENT, "unknown flag bit");
+  expect_plan_error(&d, 0x80000000u, PPFFT_ERROR_INVALID_ARGUMENT, "unknown high flag bit");
+  /* what this version does not do: UNSUPPORTED with a message, never a wrong answer */
+  expect_plan_error(&d, PPFFT_MEASURE, PPFFT_ERROR_UNSUPPORTED, "MEASURE");
+  d.precision = PPFFT_F16;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "f16 on OpenCL");
+  d = desc1(64, 4);
+  d.kind = PPFFT_R2C;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "R2C");
+  d = desc1(64, 4);
+  d.rank = 2;
+  d.n[1] = 64;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "rank 2");
+  d = desc1(64, 4);
+  d.in_layout = PPFFT_PLANAR;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "planar");
+  d = desc1(12, 4);
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "N = 12");
+  d = desc1((size_t)1 << 22, 1);
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "N = 2^22 beyond one work-group");
+  d = desc1(64, 4);
+  d.in_strides[0] = 2;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "element stride 2");
+  /* ppfft_desc_init ignores NULL and keeps a bad rank for the planner to reject */
+  ppfft_desc_init(NULL, 1, (size_t[]){4}, 1);
+  ppfft_desc_init(&d, 5, (size_t[]){4, 4, 4, 4, 4}, 1);
+  ck_assert_int_eq(d.rank, 5);
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "rank 5");
+}
+END_TEST
+
+START_TEST(plan_argument_errors)
+{
+  test_env *t = test_env_get();
+  ppfft_desc d = desc1(64, 4);
+  ppfft_plan *p = NOT_NULL;
+  ck_assert_int_eq(ppfft_plan_create(NULL, &d, 0, &p), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_ptr_null(p);
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  p = NOT_NULL;
+  ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, NULL, &p), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_ptr_null(p);
+  static const char *const malformed[] = {"", "garbage", "r8x8", "r8x8/RP+LM-CM+CGAP+VASM2/wg8/t1",
+                                          "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+XX/wg8/t1", "r8x8/RP+CGAP+VASM2+CM-K/wg8/t1"};
+  for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; ++i) {
+    p = NOT_NULL;
+    ck_assert_msg(ppfft_plan_create_variant(t->ctx, &d, malformed[i], &p) == PPFFT_ERROR_INVALID_ARGUMENT, "%s", malformed[i]);
+    ck_assert_ptr_null(p);
+    ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "malformed variant"));
+  }
+  static const char *const inapplicable[] = {
+      "r8x4/RP+LM-CM+CGAP+VASM2+CM-K/wg8/t1",        /* radices multiply to 32, not 64 */
+      "r8x8/RP+LM-CM+CGAP+VASM2+CM-K/wg128/t1",      /* 128 work-items for 64 elements */
+      "r8x8/RP+LM-CM+CGAP+VAVM16+CM-K/wg1/t1",       /* 16-lane vectors but radix 8 on 4 groups */
+      "r16x4/RP+LM-CM+CGAP+VASM2+CM-K/wg16/t1",      /* radix 16 does not divide 4 elements per work-item */
+      "r8x8/RP+LM-CM+CGAP+VASM2+CM-K/wg8192/t128",   /* beyond any device's work-group size */
+  };
+  for (size_t i = 0; i < sizeof inapplicable / sizeof inapplicable[0]; ++i) {
+    p = NOT_NULL;
+    ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, inapplicable[i], &p);
+    ck_assert_msg(s == PPFFT_ERROR_UNSUPPORTED, "%s: %s", inapplicable[i], ppfft_status_string(s));
+    ck_assert_ptr_null(p);
+    ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "does not apply"));
+  }
+  /* a variant that needs more local memory than the device has: LM-CC, N = 4096, 64 elements per
+   * work-item, T transforms of 2 x 4224 padded floats each */
+  cl_ulong local = 0;
+  size_t max_wg = 0;
+  clGetDeviceInfo(t->dev, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL);
+  clGetDeviceInfo(t->dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL);
+  unsigned tpw = 1;
+  while ((cl_ulong)tpw * 2 * 4224 * 4 <= local) tpw *= 2;
+  if (64u * tpw <= max_wg) {
+    char v[128];
+    d = desc1(4096, 64);
+    snprintf(v, sizeof v, "r16x16x16/LM-CC+CGAP+VASM2+TW-CALC/wg%u/t%u", 64 * tpw, tpw);
+    p = NOT_NULL;
+    ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, v, &p);
+    ck_assert_msg(s == PPFFT_ERROR_UNSUPPORTED, "%s: %s %s", v, ppfft_status_string(s), ppfft_context_last_error(t->ctx));
+    ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "local memory"));
+  }
+  /* describe */
+  d = desc1(64, 4);
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, PPFFT_ESTIMATE, &p), PPFFT_SUCCESS);
+  char buf[256];
+  ck_assert_int_eq(ppfft_plan_describe(p, buf, sizeof buf), PPFFT_SUCCESS);
+  ck_assert_ptr_nonnull(strstr(buf, "RP+LM-CM+CGAP+VASM2"));
+  ck_assert_int_eq(ppfft_plan_describe(p, NULL, 10), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_plan_describe(p, buf, 5), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_str_eq(buf, "");
+  ck_assert_int_eq(ppfft_plan_describe(NULL, buf, sizeof buf), PPFFT_ERROR_INVALID_ARGUMENT);
+  ppfft_plan_destroy(p);
+}
+END_TEST
+
+/* A kernel that does not compile: PPFFT_ERROR_BUILD with the compiler's log in the message. */
+START_TEST(build_error_carries_log)
+{
+  test_env *t = test_env_get();
+  cl_program prog = (cl_program)&prog;
+  ppfft_status s = program_get(t->ctx, "__kernel void k(__global float *x) { x[0] = undefined_name_42; }", &prog);
+  ck_assert_int_eq(s, PPFFT_ERROR_BUILD);
+  ck_assert_ptr_null(prog);
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "clBuildProgram"));
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "undefined_name_42"));
+}
+END_TEST
+
+/* Reads a buffer of `bytes` and checks it is still all `byte`. */
+static void expect_unchanged(cl_mem m, size_t bytes, unsigned char byte)
+{
+  test_env *t = test_env_get();
+  unsigned char *h = malloc(bytes);
+  ck_assert_int_eq(clEnqueueReadBuffer(t->q, m, CL_TRUE, 0, bytes, h, 0, NULL, NULL), CL_SUCCESS);
+  for (size_t i = 0; i < bytes; ++i) ck_assert_msg(h[i] == byte, "byte %zu changed", i);
+  free(h);
+}
+
+static cl_mem filled(size_t bytes, unsigned char byte)
+{
+  test_env *t = test_env_get();
+  unsigned char *h = malloc(bytes);
+  memset(h, byte, bytes);
+  cl_int e;
+  cl_mem m = clCreateBuffer(t->cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, h, &e);
+  free(h);
+  ck_assert_ptr_nonnull(m);
+  return m;
+}
+
+START_TEST(execute_errors)
+{
+  test_env *t = test_env_get();
+  const size_t n = 64, batch = 3, bytes = n * batch * 8;
+  ppfft_desc d = desc1(n, batch);
+  ppfft_plan *p, *pin;
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
+  d.inplace = 1;
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &pin), PPFFT_SUCCESS);
+  cl_mem in = filled(bytes, 0x3c), out = filled(bytes, 0x5a);
+  cl_mem small_in = filled(bytes - 8, 0x3c), small_out = filled(bytes - 8, 0x5a);
+  cl_event ev = (cl_event)&ev;
+  ck_assert_int_eq(ppfft_execute(NULL, t->q, in, out, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(p, NULL, in, out, 0, NULL, &ev), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_ptr_null(ev);
+  ck_assert_int_eq(ppfft_execute(p, t->q, NULL, out, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, NULL, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, in, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(pin, t->q, in, out, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, out, 2, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, out, 0, &ev, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_gt((int)strlen(ppfft_context_last_error(t->ctx)), 0);
+  /* one element too small: nothing is enqueued, no buffer changes */
+  ck_assert_int_eq(ppfft_execute(p, t->q, small_in, out, 0, NULL, NULL), PPFFT_ERROR_BUFFER_TOO_SMALL);
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, small_out, 0, NULL, NULL), PPFFT_ERROR_BUFFER_TOO_SMALL);
+  ck_assert_int_eq(ppfft_execute(pin, t->q, small_in, NULL, 0, NULL, NULL), PPFFT_ERROR_BUFFER_TOO_SMALL);
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "bytes"));
+  clFinish(t->q);
+  expect_unchanged(in, bytes, 0x3c);
+  expect_unchanged(out, bytes, 0x5a);
+  expect_unchanged(small_in, bytes - 8, 0x3c);
+  expect_unchanged(small_out, bytes - 8, 0x5a);
+  /* a queue and a buffer of another OpenCL context */
+  cl_int e;
+  cl_context other = clCreateContext(NULL, 1, &t->dev, NULL, NULL, &e);
+  cl_command_queue oq = clCreateCommandQueue(other, t->dev, 0, &e);
+  cl_mem ob = clCreateBuffer(other, CL_MEM_READ_WRITE, bytes, NULL, &e);
+  ck_assert_int_eq(ppfft_execute(p, oq, in, out, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute(p, t->q, ob, out, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  clReleaseMemObject(ob);
+  clReleaseCommandQueue(oq);
+  clReleaseContext(other);
+  /* planar execution is for a later version */
+  ck_assert_int_eq(ppfft_execute_planar(p, t->q, in, in, out, out, 0, NULL, &ev), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_ptr_null(ev);
+  /* and the valid calls work: out-of-place with an event, in-place with out == in */
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, out, 0, NULL, &ev), PPFFT_SUCCESS);
+  ck_assert_int_eq(ppfft_execute(pin, t->q, in, in, 1, &ev, NULL), PPFFT_SUCCESS);
+  clReleaseEvent(ev);
+  clFinish(t->q);
+  clReleaseMemObject(in);
+  clReleaseMemObject(out);
+  clReleaseMemObject(small_in);
+  clReleaseMemObject(small_out);
+  ppfft_plan_destroy(p);
+  ppfft_plan_destroy(pin);
+}
+END_TEST
+
+/* execute never blocks on its wait list: with a user event not yet complete it returns at once,
+ * and the transform runs once the event completes. */
+START_TEST(execute_does_not_block)
+{
+  test_env *t = test_env_get();
+  const size_t n = 256, batch = 4;
+  ppfft_desc d = desc1(n, batch);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
+  double *x = malloc(16 * n * batch), *ref = malloc(16 * n * batch), *got = malloc(16 * n * batch);
+  test_random(x, 2 * n * batch, 3);
+  for (size_t i = 0; i < 2 * n * batch; ++i) x[i] = (float)x[i];
+  test_reference(x, ref, n, batch, -1);
+  cl_mem in = test_upload(x, n * batch, 0), out = test_upload(x, n * batch, 0);
+  cl_int e;
+  cl_event gate = clCreateUserEvent(t->cl, &e), done = NULL;
+  ck_assert_int_eq(ppfft_execute(p, t->q, in, out, 1, &gate, &done), PPFFT_SUCCESS);
+  cl_int st = 0;
+  clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+  ck_assert_int_ne(st, CL_COMPLETE);
+  clSetUserEventStatus(gate, CL_COMPLETE);
+  clWaitForEvents(1, &done);
+  test_download(out, got, n * batch, 0);
+  ck_assert_double_le(test_rel_error(got, ref, n * batch), test_bound(n, 0));
+  clReleaseEvent(done);
+  clReleaseEvent(gate);
+  clReleaseMemObject(in);
+  clReleaseMemObject(out);
+  ppfft_plan_destroy(p);
+  free(x);
+  free(ref);
+  free(got);
+}
+END_TEST
+
+/* One plan executed from several threads on their own queues gives the right answer on each. */
+typedef struct thread_job {
+  ppfft_plan *plan;
+  cl_mem in, out;
+  ppfft_status status;
+} thread_job;
+
+static int run_job(void *arg)
+{
+  thread_job *j = arg;
+  test_env *t = test_env_get();
+  cl_int e;
+  cl_command_queue q = clCreateCommandQueue(t->cl, t->dev, 0, &e);
+  j->status = PPFFT_ERROR_OPENCL;
+  if (!q) return 0;
+  for (int k = 0; k < 20 && (k == 0 || j->status == PPFFT_SUCCESS); ++k) j->status = ppfft_execute(j->plan, q, j->in, j->out, 0, NULL, NULL);
+  clFinish(q);
+  clReleaseCommandQueue(q);
+  return 0;
+}
+
+START_TEST(plan_shared_between_threads)
+{
+  enum { THREADS = 4 };
+  const size_t n = 512, batch = 8;
+  ppfft_desc d = desc1(n, batch);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create(test_env_get()->ctx, &d, 0, &p), PPFFT_SUCCESS);
+  double *x[THREADS], *ref = malloc(16 * n * batch), *got = malloc(16 * n * batch);
+  thread_job jobs[THREADS];
+  thrd_t th[THREADS];
+  for (int i = 0; i < THREADS; ++i) {
+    x[i] = malloc(16 * n * batch);
+    test_random(x[i], 2 * n * batch, 100 + (unsigned)i);
+    for (size_t k = 0; k < 2 * n * batch; ++k) x[i][k] = (float)x[i][k];
+    jobs[i] = (thread_job){p, test_upload(x[i], n * batch, 0), test_upload(x[i], n * batch, 0), PPFFT_SUCCESS};
+  }
+  for (int i = 0; i < THREADS; ++i) ck_assert_int_eq(thrd_create(&th[i], run_job, &jobs[i]), thrd_success);
+  for (int i = 0; i < THREADS; ++i) thrd_join(th[i], NULL);
+  for (int i = 0; i < THREADS; ++i) {
+    ck_assert_int_eq(jobs[i].status, PPFFT_SUCCESS);
+    test_reference(x[i], ref, n, batch, -1);
+    test_download(jobs[i].out, got, n * batch, 0);
+    ck_assert_double_le(test_rel_error(got, ref, n * batch), test_bound(n, 0));
+    clReleaseMemObject(jobs[i].in);
+    clReleaseMemObject(jobs[i].out);
+    free(x[i]);
+  }
+  ppfft_plan_destroy(p);
+  free(ref);
+  free(got);
+}
+END_TEST
+
+/* A second plan for the same problem reuses the built program (no second compile). */
+START_TEST(program_cache_reuses_builds)
+{
+  test_env *t = test_env_get();
+  ppfft_desc d = desc1(128, 2);
+  ppfft_plan *a, *b;
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &a), PPFFT_SUCCESS);
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &b), PPFFT_SUCCESS);
+  ck_assert_ptr_eq(a->program, b->program); /* the same cl_program object, from the cache */
+  ck_assert_ptr_ne(a->kernel, b->kernel);
+  ppfft_plan_destroy(a);
+  ppfft_plan_destroy(b);
+}
+END_TEST
+
+Suite *make_api_suite(void)
+{
+  Suite *s = suite_create("api");
+  TCase *tc = tcase_create("errors");
+  tcase_add_test(tc, status_strings);
+  tcase_add_test(tc, context_errors);
+  tcase_add_test(tc, default_device_env);
+  tcase_add_test(tc, descriptor_errors);
+  tcase_add_test(tc, plan_argument_errors);
+  tcase_add_test(tc, build_error_carries_log);
+  tcase_add_test(tc, execute_errors);
+  suite_add_tcase(s, tc);
+  TCase *tc2 = tcase_create("execution");
+  tcase_add_test(tc2, execute_does_not_block);
+  tcase_add_test(tc2, plan_shared_between_threads);
+  tcase_add_test(tc2, program_cache_reuses_builds);
+  suite_add_tcase(s, tc2);
+  return s;
+}

@@ -1,0 +1,36 @@
+/* Runs every suite.  Exits 77 (skip) when there is no OpenCL device at all. */
+#include "suites.h"
+#include "testutil.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+int test_full(void)
+{
+  const char *s = getenv("PPFFT_TEST_FULL");
+  return s && *s && *s != '0';
+}
+
+int main(void)
+{
+  if (!test_env_get()) {
+    fprintf(stderr, "no OpenCL device (%s): skipping\n", ppfft_context_last_error(NULL));
+    return 77;
+  }
+  char name[256] = "";
+  clGetDeviceInfo(test_env_get()->dev, CL_DEVICE_NAME, sizeof name, name, NULL);
+  printf("testing on %s (%s)%s\n", name, ppfft_context_device_key(test_env_get()->ctx),
+         test_full() ? ", full product of knobs" : "");
+  fflush(stdout);
+  SRunner *sr = srunner_create(make_variant_suite());
+  srunner_add_suite(sr, make_api_suite());
+  srunner_add_suite(sr, make_transform_suite());
+  srunner_add_suite(sr, make_properties_suite());
+  /* OpenCL runtimes keep worker threads that a fork() would lose: run tests in this process. */
+  srunner_set_fork_status(sr, CK_NOFORK);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr), run = srunner_ntests_run(sr);
+  srunner_free(sr);
+  printf("%d passed, %d failed\n", run - failed, failed);
+  test_env_release();
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

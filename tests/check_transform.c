@@ -1,0 +1,262 @@
+/* Agreement with FFTW (long double for f64, double for f32) on random inputs:
+ *  - make check: a pairwise covering set over every knob (on-chip, access pattern, access/math,
+ *    twiddles, CSE, IL, LU) and precision, direction, placement and N in {2, 16, 64, 256, 4096};
+ *  - make check-full: the full product on-chip x access pattern x access/math x twiddles for those
+ *    N, both precisions, both directions, both placements;
+ *  - both: for every other power of two up to the device's single-work-group limit, the planner's
+ *    estimate and random variants (random radices and launch). */
+#include "context.h"
+#include "geometry.h"
+#include "planner.h"
+#include "suites.h"
+#include "testutil.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const size_t seed_sizes[] = {2, 16, 64, 256, 4096};
+static const unsigned widths[] = {2, 4, 8, 16};
+enum { FACTORS = 11 };
+static const int levels[FACTORS] = {4, 3, 8, 5, 2, 2, 2, 2, 2, 2, 5};
+
+/* fast-math (TW-NATIVE) variants promise the device's native sin/cos accuracy, not ppfft's bound;
+ * this is the looser bound they are held to, documented in the README. */
+static double bound_for(size_t n, int f64, const variant *v)
+{
+  if (v && variant_is_fast_math(v)) return 5e-6 * (n > 2 ? log2((double)n) : 1.0);
+  return test_bound(n, f64);
+}
+
+typedef struct row {
+  int level[FACTORS];
+} row;
+
+/* The descriptor and fitted variant of a row; returns 0 if the variant applies on this device. */
+static int row_case(const row *r, ppfft_desc *d, variant *v)
+{
+  test_env *t = test_env_get();
+  size_t n = seed_sizes[r->level[10]];
+  ppfft_desc_init(d, 1, &n, 5);
+  d->precision = r->level[7] ? PPFFT_F64 : PPFFT_F32;
+  d->direction = r->level[8] ? PPFFT_BACKWARD : PPFFT_FORWARD;
+  d->inplace = r->level[9];
+  memset(v, 0, sizeof *v);
+  v->onchip = (onchip_mode)r->level[0];
+  v->access = (access_pattern)r->level[1];
+  v->vector_math = r->level[2] >= 4;
+  v->width = widths[r->level[2] % 4];
+  v->twiddle = (twiddle_mode)r->level[3];
+  v->cse = r->level[4];
+  v->il = r->level[5];
+  v->lu = r->level[6];
+  problem p;
+  if (d->precision == PPFFT_F64 && !t->ctx->info.fp64) return -1;
+  if (problem_from_desc(t->ctx, d, &p) != PPFFT_SUCCESS) return -1;
+  geometry g;
+  char msg[256];
+  return planner_fit(&p, &t->ctx->info, v, &g, msg, sizeof msg);
+}
+
+/* Runs one case and asserts the error bound. */
+static void check_case(const ppfft_desc *d, const variant *v, unsigned seed)
+{
+  char name[256];
+  variant_print(v, name, sizeof name);
+  if (getenv("PPFFT_TEST_VERBOSE")) printf("N=%zu %s %s\n", d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32", name), fflush(stdout);
+  double err;
+  ppfft_status s = test_run(d, name, seed, &err);
+  ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s %s: %s: %s", d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32", name,
+                ppfft_status_string(s), ppfft_context_last_error(test_env_get()->ctx));
+  double bound = bound_for(d->n[0], d->precision == PPFFT_F64, v);
+  ck_assert_msg(err <= bound, "N=%zu %s %s %s %s: error %.3g > %.3g", d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32",
+                d->direction < 0 ? "forward" : "backward", d->inplace ? "in-place" : "out-of-place", name, err, bound);
+}
+
+static void decode(long index, row *r)
+{
+  for (int f = FACTORS - 1; f >= 0; --f) {
+    r->level[f] = (int)(index % levels[f]);
+    index /= levels[f];
+  }
+}
+
+/* A greedy pairwise covering set over the applicable rows (AETG style, deterministic): repeatedly
+ * take the row that covers the most level pairs not yet covered.  Returns the row count. */
+static size_t pairwise_rows(row **out)
+{
+  long total = 1;
+  for (int f = 0; f < FACTORS; ++f) total *= levels[f];
+  row *all = malloc(sizeof *all * (size_t)total);
+  size_t napp = 0;
+  for (long i = 0; i < total; ++i) {
+    row r;
+    ppfft_desc d;
+    variant v;
+    decode(i, &r);
+    if (row_case(&r, &d, &v) == 0) all[napp++] = r;
+  }
+  /* covered[f1][f2][a][b]: 0 = not applicable anywhere, 1 = to cover, 2 = covered */
+  static unsigned char need[FACTORS][FACTORS][8][8];
+  memset(need, 0, sizeof need);
+  for (size_t i = 0; i < napp; ++i)
+    for (int a = 0; a < FACTORS; ++a)
+      for (int b = a + 1; b < FACTORS; ++b) need[a][b][all[i].level[a]][all[i].level[b]] = 1;
+  size_t count = 0, cap = 64;
+  row *rows = malloc(sizeof *rows * cap);
+  for (;;) {
+    size_t best = 0;
+    int best_gain = 0;
+    for (size_t i = 0; i < napp; ++i) {
+      int gain = 0;
+      for (int a = 0; a < FACTORS; ++a)
+        for (int b = a + 1; b < FACTORS; ++b) gain += need[a][b][all[i].level[a]][all[i].level[b]] == 1;
+      if (gain > best_gain) {
+        best_gain = gain;
+        best = i;
+      }
+    }
+    if (best_gain == 0) break;
+    for (int a = 0; a < FACTORS; ++a)
+      for (int b = a + 1; b < FACTORS; ++b) need[a][b][all[best].level[a]][all[best].level[b]] = 2;
+    if (count == cap) rows = realloc(rows, sizeof *rows * (cap *= 2));
+    rows[count++] = all[best];
+  }
+  free(all);
+  *out = rows;
+  return count;
+}
+
+START_TEST(pairwise_knobs_against_fftw)
+{
+  row *rows;
+  size_t n = pairwise_rows(&rows);
+  ck_assert_uint_gt(n, 40); /* 8 access/math levels x 5 twiddles alone need 40 rows */
+  for (size_t i = 0; i < n; ++i) {
+    ppfft_desc d;
+    variant v;
+    ck_assert_int_eq(row_case(&rows[i], &d, &v), 0);
+    check_case(&d, &v, (unsigned)i);
+  }
+  printf("pairwise set: %zu cases, every coverable pair of knob values covered\n", n);
+  free(rows);
+}
+END_TEST
+
+/* The full product of on-chip x access pattern x access/math x twiddles, with CSE+IL+LU. */
+START_TEST(full_product_against_fftw)
+{
+  test_env *t = test_env_get();
+  size_t ran = 0, skipped = 0;
+  for (size_t si = 0; si < 5; ++si)
+    for (int prec = 0; prec < 2; ++prec)
+      for (int dir = 0; dir < 2; ++dir)
+        for (int place = 0; place < 2; ++place) {
+          for (int oc = 0; oc < 4; ++oc)
+            for (int ap = 0; ap < 3; ++ap)
+              for (int am = 0; am < 8; ++am)
+                for (int tw = 0; tw < 5; ++tw) {
+                  row r = {{oc, ap, am, tw, 1, 1, 1, prec, dir, place, (int)si}};
+                  ppfft_desc d;
+                  variant v;
+                  if (row_case(&r, &d, &v) != 0) {
+                    ++skipped;
+                    continue;
+                  }
+                  check_case(&d, &v, (unsigned)ran++);
+                }
+        }
+  printf("full product: %zu cases ran, %zu combinations do not apply (%s)\n", ran, skipped, t->ctx->info.name);
+}
+END_TEST
+
+/* xorshift for the random sample (deterministic per run). */
+static unsigned rnd(unsigned long long *s)
+{
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return (unsigned)(*s >> 32);
+}
+
+/* A random valid variant for p: random knobs, random radices (2..32) and launch. */
+static int random_variant(const problem *p, unsigned long long *s, variant *v)
+{
+  test_env *t = test_env_get();
+  unsigned lg = 0;
+  while (((size_t)1 << lg) < p->n) ++lg;
+  for (int attempt = 0; attempt < 2000; ++attempt) {
+    memset(v, 0, sizeof *v);
+    v->onchip = (onchip_mode)(rnd(s) % 4);
+    v->access = (access_pattern)(rnd(s) % 3);
+    v->vector_math = (int)(rnd(s) % 2);
+    v->width = widths[rnd(s) % 4];
+    v->twiddle = (twiddle_mode)(rnd(s) % 5);
+    v->cse = (int)(rnd(s) % 2);
+    v->il = (int)(rnd(s) % 2);
+    v->lu = (int)(rnd(s) % 2);
+    for (unsigned left = lg; left > 0;) {
+      unsigned k = 1 + rnd(s) % (left < 5 ? left : 5);
+      v->radix[v->npasses++] = 1u << k;
+      left -= k;
+    }
+    unsigned w = 1u << (rnd(s) % (lg + 1)), tpw = 1u << (rnd(s) % 6);
+    v->wg = w * tpw;
+    v->tpw = tpw;
+    geometry g;
+    char msg[256];
+    if (geometry_of(p, v, &t->ctx->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) return 0;
+  }
+  return -1;
+}
+
+START_TEST(every_power_of_two)
+{
+  test_env *t = test_env_get();
+  unsigned long long s = 0x1234567ull;
+  size_t tested = 0;
+  for (int prec = 0; prec < 2; ++prec) {
+    if (prec && !t->ctx->info.fp64) continue;
+    for (size_t n = 2; n <= ((size_t)1 << 16); n *= 2) {
+      ppfft_desc d;
+      ppfft_desc_init(&d, 1, &n, n >= 8192 ? 2 : 3);
+      d.precision = prec ? PPFFT_F64 : PPFFT_F32;
+      problem p;
+      ck_assert_int_eq(problem_from_desc(t->ctx, &d, &p), PPFFT_SUCCESS);
+      variant est;
+      char msg[256];
+      if (planner_estimate(&p, &t->ctx->info, &est, msg, sizeof msg) != PPFFT_SUCCESS) break; /* beyond one work-group */
+      double err;
+      ppfft_status st = test_run(&d, NULL, (unsigned)n, &err);
+      ck_assert_msg(st == PPFFT_SUCCESS, "estimate for N=%zu: %s", n, ppfft_context_last_error(t->ctx));
+      ck_assert_msg(err <= test_bound(n, prec), "estimate for N=%zu %s: error %.3g", n, prec ? "f64" : "f32", err);
+      ++tested;
+      int seeded = 0;
+      for (size_t i = 0; i < 5; ++i) seeded |= seed_sizes[i] == n;
+      int samples = seeded ? 1 : 3;
+      for (int k = 0; k < samples; ++k) {
+        variant v;
+        d.direction = rnd(&s) % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+        d.inplace = (int)(rnd(&s) % 2);
+        ck_assert_int_eq(problem_from_desc(t->ctx, &d, &p), PPFFT_SUCCESS);
+        if (random_variant(&p, &s, &v) != 0) continue;
+        check_case(&d, &v, (unsigned)(n + (size_t)k));
+        ++tested;
+      }
+    }
+  }
+  ck_assert_uint_gt(tested, 20);
+}
+END_TEST
+
+Suite *make_transform_suite(void)
+{
+  Suite *s = suite_create("transform");
+  TCase *tc = tcase_create("fftw");
+  tcase_set_timeout(tc, 0);
+  if (test_full()) tcase_add_test(tc, full_product_against_fftw);
+  tcase_add_test(tc, pairwise_knobs_against_fftw);
+  tcase_add_test(tc, every_power_of_two);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,175 @@
+/* Variant strings: parse/print round trip over every knob, strict rejection of malformed text, and
+ * the geometry rules that decide whether a variant applies. */
+#include "geometry.h"
+#include "suites.h"
+#include "variant.h"
+#include <stdio.h>
+#include <string.h>
+
+static variant make(onchip_mode oc, access_pattern ap, int vm, unsigned width, twiddle_mode tw, int shape)
+{
+  variant v = {0};
+  v.npasses = 2;
+  v.radix[0] = 16;
+  v.radix[1] = 4;
+  v.onchip = oc;
+  v.access = ap;
+  v.vector_math = vm;
+  v.width = width;
+  v.twiddle = tw;
+  v.cse = shape & 1;
+  v.il = (shape >> 1) & 1;
+  v.lu = (shape >> 2) & 1;
+  v.wg = 64;
+  v.tpw = 4;
+  return v;
+}
+
+START_TEST(round_trip_every_knob)
+{
+  static const unsigned widths[] = {2, 4, 8, 16};
+  int count = 0;
+  for (int oc = ONCHIP_GM; oc <= ONCHIP_LM_CT; ++oc)
+    for (int ap = ACCESS_CHUNK; ap <= ACCESS_DIRECT; ++ap)
+      for (int vm = 0; vm < 2; ++vm)
+        for (int w = 0; w < 4; ++w)
+          for (int tw = TW_CALC; tw <= TW_GM; ++tw)
+            for (int shape = 0; shape < 8; ++shape) {
+              variant v = make((onchip_mode)oc, (access_pattern)ap, vm, widths[w], (twiddle_mode)tw, shape), back;
+              char s[256], s2[256], msg[256];
+              ck_assert_int_lt(variant_print(&v, s, sizeof s), (int)sizeof s);
+              ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+              ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+              variant_print(&back, s2, sizeof s2);
+              ck_assert_str_eq(s, s2);
+              ck_assert_int_eq(strstr(s, "fast-math") != NULL, tw == TW_NATIVE);
+              ++count;
+            }
+  ck_assert_int_eq(count, 4 * 3 * 2 * 4 * 5 * 8);
+}
+END_TEST
+
+START_TEST(design_example_parses)
+{
+  variant v;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM4+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(v.npasses, 2);
+  ck_assert_uint_eq(v.radix[0] * v.radix[1], 256);
+  ck_assert_int_eq(v.onchip, ONCHIP_RP_LM_CM);
+  ck_assert_int_eq(v.access, ACCESS_CGAP);
+  ck_assert_int_eq(v.vector_math, 0);
+  ck_assert_uint_eq(v.width, 4);
+  ck_assert_int_eq(v.twiddle, TW_CM_K);
+  ck_assert_int_eq(v.cse + v.il + v.lu, 0);
+  ck_assert_uint_eq(v.wg, 64);
+  ck_assert_uint_eq(v.tpw, 4);
+  /* tokens in any order mean the same variant */
+  variant w;
+  ck_assert_int_eq(variant_parse("r16x16/CM-K+VASM4+CGAP+LM-CM+RP/wg64/t4", &w, msg, sizeof msg), 0);
+  ck_assert(memcmp(&v, &w, sizeof v) == 0);
+  ck_assert_int_eq(variant_parse("r1/LM-CC+VASM2+TW-CALC/wg1/t1", &w, msg, sizeof msg), 0);
+  ck_assert_int_eq(w.npasses, 0);
+}
+END_TEST
+
+START_TEST(malformed_strings_rejected)
+{
+  static const char *const bad[] = {
+      "", "r16x16", "r16x16/RP+LM-CM+CGAP+VASM4+CM-K/wg64", "16x16/RP+LM-CM+VASM4+CM-K/wg64/t4",
+      "r16x/RP+LM-CM+VASM4+CM-K/wg64/t4", "rx16/RP+LM-CM+VASM4+CM-K/wg64/t4", "r12x16/RP+LM-CM+VASM4+CM-K/wg64/t4",
+      "r64/RP+LM-CM+VASM4+CM-K/wg64/t4", "r1x16/RP+LM-CM+VASM4+CM-K/wg64/t4", "r16x16/RP+VASM4+CM-K/wg64/t4",
+      "r16x16/LM-CM+VASM4+CM-K/wg64/t4", "r16x16/RP+LM-CM+LM-CC+VASM4+CM-K/wg64/t4", "r16x16/GM+LM-CT+VASM4+CM-K/wg64/t4",
+      "r16x16/RP+LM-CM+VASM3+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM32+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM4+VAVM4+CM-K/wg64/t4",
+      "r16x16/RP+LM-CM+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM4/wg64/t4", "r16x16/RP+LM-CM+VASM4+CM-K+CM-L/wg64/t4",
+      "r16x16/RP+LM-CM+VASM4+CM-K+FOO/wg64/t4", "r16x16/RP+LM-CM++VASM4+CM-K/wg64/t4", "r16x16/+RP+LM-CM+VASM4+CM-K/wg64/t4",
+      "r16x16/RP+LM-CM+VASM4+CM-K+/wg64/t4", "r16x16/RP+LM-CM+CGAP+CGAP+VASM4+CM-K/wg64/t4",
+      "r16x16/RP+LM-CM+CGAP+DIRECT+VASM4+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM4+CM-K+CSE+CSE/wg64/t4",
+      "r16x16/RP+LM-CM+VASM4+CM-K/w64/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg64/4",
+      "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t", "r16x16/RP+LM-CM+VASM4+CM-K/wg0/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg-64/t4",
+      "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t4x", "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t4/fast-math",
+      "r16x16/RP+LM-CM+VASM4+TW-NATIVE/wg64/t4/slow-math", "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t4/a/b",
+      "r16x16/rp+lm-cm+vasm4+cm-k/wg64/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg99999999999/t4",
+      "r2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2/RP+LM-CM+VASM2+CM-K/wg64/t4",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    variant v;
+    char msg[256] = "";
+    ck_assert_msg(variant_parse(bad[i], &v, msg, sizeof msg) != 0, "\"%s\" was accepted", bad[i]);
+    ck_assert_msg(msg[0] != '\0', "\"%s\" was rejected without a message", bad[i]);
+  }
+  variant v;
+  char msg[64];
+  ck_assert_int_ne(variant_parse(NULL, &v, msg, sizeof msg), 0);
+}
+END_TEST
+
+/* The geometry rules, without a device: what applies to which problem. */
+START_TEST(geometry_rules)
+{
+  problem p = {0};
+  p.n = 256;
+  p.batch = 10;
+  p.in_dist = p.out_dist = 256;
+  p.scale = 1;
+  p.sign = -1;
+  variant v;
+  geometry g;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_uint_eq(g.w, 16);
+  ck_assert_uint_eq(g.r, 16);
+  ck_assert_int_eq(g.staged, 1);          /* CGAP with 4 transforms per work-group goes through local memory */
+  ck_assert_uint_eq(g.local_bytes, 4 * (256 + 8) * 4);
+  ck_assert_uint_eq(g.table_bytes, 256 * 8);
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+DIRECT+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_int_eq(g.staged, 0);
+  /* the radices must multiply to N */
+  ck_assert_int_eq(variant_parse("r16x8/RP+LM-CM+CGAP+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "128"));
+  /* each radix must divide the lane groups a work-item holds: 16 elements in 8-lane vectors is 2 groups */
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VAVM8+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  /* more work-items than elements */
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K/wg512/t1", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  /* vector access needs aligned distances */
+  p.in_dist = 257;
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM4+CM-K/wg16/t2", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  p.in_dist = 256;
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  /* device limits: local memory, constant memory, work-group size */
+  device_info di = {0};
+  di.max_wg = 64;
+  di.local_mem = 4096;
+  di.max_const = 1024;
+  di.fp64 = 1;
+  ck_assert_int_eq(variant_parse("r16x16/LM-CC+CGAP+VASM2+TW-CALC/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "local memory"));
+  ck_assert_int_eq(variant_parse("r16x16/GM+CGAP+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "constant"));
+  ck_assert_int_eq(variant_parse("r16x16/GM+CGAP+VASM2+TW-GM/wg128/t8", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_int_eq(variant_parse("r16x16/GM+CGAP+VASM2+TW-GM/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_uint_eq(g.local_bytes, 0);
+}
+END_TEST
+
+Suite *make_variant_suite(void)
+{
+  Suite *s = suite_create("variant");
+  TCase *tc = tcase_create("strings");
+  tcase_add_test(tc, round_trip_every_knob);
+  tcase_add_test(tc, design_example_parses);
+  tcase_add_test(tc, malformed_strings_rejected);
+  tcase_add_test(tc, geometry_rules);
+  suite_add_tcase(s, tc);
+  return s;
+}

@@ -1,0 +1,14 @@
+/* The Check suites, one per module under test; check_main.c chains them. */
+#ifndef PPFFT_SUITES_H
+#define PPFFT_SUITES_H
+#include <check.h>
+
+Suite *make_variant_suite(void);    /* variant strings and geometry rules: no device needed */
+Suite *make_api_suite(void);        /* every error path of the public API */
+Suite *make_transform_suite(void);  /* agreement with FFTW: pairwise set (or full product), random sample */
+Suite *make_properties_suite(void); /* round trip, linearity, impulse, batch tails, threads */
+
+/* Full product of knobs instead of the pairwise set (make check-full sets PPFFT_TEST_FULL=1). */
+int test_full(void);
+
+#endif
