@@ -50,7 +50,7 @@ static void barrier_global(gen_state *gs) { gb_printf(gs->b, "  barrier(CLK_GLOB
 /* Register slot of lane e in group expression q, component c ('r' or 'i'). */
 static void slot(const gen_state *gs, char *buf, size_t n, char c, const char *q, unsigned e)
 {
-  unsigned E = gs->g->e;
+  unsigned E = gs->g->ec;
   if (gs->v->vector_math) snprintf(buf, n, "v%c[%s].s%x", c, q, e);
   else if (E == 1) snprintf(buf, n, "v%c[%s]", c, q);
   else snprintf(buf, n, "v%c[(%s) * %uu + %uu]", c, q, E, e);
@@ -126,12 +126,11 @@ static const char *plane(const gen_state *gs, char c)
   return c == 'r' ? "ldr" : "ldi";
 }
 
-/* Reads (store = 0) or writes E consecutive lanes at element pos of transform b in local plane
- * `arr`, from or to the lane values val[e] (expressions; for VAVM slots the whole vector vec). */
-static void local_lanes(const gen_state *gs, gen_buf *b, int store, const char *arr, const char *tr, const char *pos,
-                        const char *vec, char val[][96])
+/* Reads (store = 0) or writes E consecutive lanes at element pos of transform tr in local plane
+ * `arr`, from or to the lane values val[e] (expressions), or the lane vector vec when given. */
+static void local_lanes(const gen_state *gs, gen_buf *b, unsigned E, int store, const char *arr, const char *tr,
+                        const char *pos, const char *vec, char val[][96])
 {
-  unsigned E = gs->g->e;
   if (E > 1 && vec) {
     if (store) gb_printf(b, "    vstore%u(%s, 0, %s + %s * %uu + PAD(%s));\n", E, vec, arr, tr, gs->g->npad, pos);
     else gb_printf(b, "    %s = vload%u(0, %s + %s * %uu + PAD(%s));\n", vec, E, arr, tr, gs->g->npad, pos);
@@ -212,7 +211,7 @@ static void butterfly(const gen_state *gs, gen_buf *b, unsigned r)
 /* Owned lane group q (an expression) of this work-item starts at element E*(tid + W*q). */
 static void owned_pos(const gen_state *gs, char *buf, size_t n, const char *q)
 {
-  snprintf(buf, n, "%uu * (tid + %uu * (%s))", gs->g->e, gs->g->w, q);
+  snprintf(buf, n, "%uu * (tid + %uu * (%s))", gs->g->ec, gs->g->w, q);
 }
 
 /* Index computation for access vector j under the variant's access pattern: defines b (transform in
@@ -229,7 +228,7 @@ static void pattern_index(const gen_state *gs, gen_buf *b)
     gb_printf(b, "    const uint v = lid + %uu * j;\n", g->wg);
     break;
   case ACCESS_CHUNK:
-    gb_printf(b, "    const uint v = lid * %uu + j;\n", g->rq);
+    gb_printf(b, "    const uint v = lid * %uu + j;\n", g->ra);
     break;
   }
   gb_printf(b, "    const uint b = v / %uu, pos = %uu * (v %% %uu);\n", per, g->e, per);
@@ -290,8 +289,8 @@ static void slots_local(gen_state *gs, char c, int to_local)
   char pos[96], vec[32], val[16][96];
   owned_pos(gs, pos, sizeof pos, "q");
   snprintf(vec, sizeof vec, "v%c[q]", c);
-  for (unsigned e = 0; e < gs->g->e; ++e) slot(gs, val[e], sizeof val[e], c, "q", e);
-  local_lanes(gs, &body, to_local, plane(gs, c), "tr", pos, gs->v->vector_math ? vec : NULL, val);
+  for (unsigned e = 0; e < gs->g->ec; ++e) slot(gs, val[e], sizeof val[e], c, "q", e);
+  local_lanes(gs, &body, gs->g->ec, to_local, plane(gs, c), "tr", pos, gs->v->vector_math ? vec : NULL, val);
   loop_body(gs, "q", gs->g->rq, &body);
 }
 
@@ -312,10 +311,10 @@ static void load_pattern_to_local(gen_state *gs)
     access_comp(gs, lr[e], sizeof lr[e], "gv", e, 0);
     access_comp(gs, li[e], sizeof li[e], "gv", e, 1);
   }
-  local_lanes(gs, &body, 1, "ldr", "b", "pos", re, lr);
-  local_lanes(gs, &body, 1, "ldi", "b", "pos", im, li);
+  local_lanes(gs, &body, gs->g->e, 1, "ldr", "b", "pos", re, lr);
+  local_lanes(gs, &body, gs->g->e, 1, "ldi", "b", "pos", im, li);
   gb_printf(&body, "    }\n");
-  loop_body(gs, "j", gs->g->rq, &body);
+  loop_body(gs, "j", gs->g->ra, &body);
   barrier_local(gs);
 }
 
@@ -357,7 +356,7 @@ static void store_local_to_pattern(gen_state *gs)
   }
   global_store(gs, &body, ptr, "pos", re, im, 1);
   gb_printf(&body, "    }\n");
-  loop_body(gs, "j", gs->g->rq, &body);
+  loop_body(gs, "j", gs->g->ra, &body);
 }
 
 /* RP+LM-CM with an access pattern that is not the owned one: global -> staging vectors -> local
@@ -365,7 +364,7 @@ static void store_local_to_pattern(gen_state *gs)
 static void load_staged(gen_state *gs)
 {
   const geometry *g = gs->g;
-  gb_printf(gs->b, "  real%u gx[%u]%s;\n", access_width(gs), g->rq * access_parts(gs), "");
+  gb_printf(gs->b, "  real%u gx[%u];\n", access_width(gs), g->ra * access_parts(gs));
   gen_buf body;
   gen_buf_init(&body);
   char ptr[96];
@@ -379,7 +378,7 @@ static void load_staged(gen_state *gs)
   for (unsigned k = 0; k < access_parts(gs); ++k)
     gb_printf(&body, "    gx[%uu * j + %uu] = (real%u)(0);\n", access_parts(gs), k, access_width(gs));
   gb_printf(&body, "    }\n");
-  loop_body(gs, "j", g->rq, &body);
+  loop_body(gs, "j", g->ra, &body);
   for (int k = 0; k < 2; ++k) {
     gen_buf_init(&body);
     pattern_index(gs, &body);
@@ -389,8 +388,8 @@ static void load_staged(gen_state *gs)
     if (access_parts(gs) == 2) gb_printf(&body, "    const real16 gq0 = gx[2u * j], gq1 = gx[2u * j + 1u];\n");
     access_plane(gs, vec, sizeof vec, gxn, (unsigned)k);
     for (unsigned e = 0; e < g->e; ++e) access_comp(gs, lanes[e], sizeof lanes[e], gxn, e, (unsigned)k);
-    local_lanes(gs, &body, 1, "lds", "b", "pos", vec, lanes);
-    loop_body(gs, "j", g->rq, &body);
+    local_lanes(gs, &body, g->e, 1, "lds", "b", "pos", vec, lanes);
+    loop_body(gs, "j", g->ra, &body);
     barrier_local(gs);
     slots_local(gs, k ? 'i' : 'r', 0);
     barrier_local(gs);
@@ -401,7 +400,7 @@ static void load_staged(gen_state *gs)
 static void store_staged(gen_state *gs)
 {
   const geometry *g = gs->g;
-  gb_printf(gs->b, "  %s xr[%u], xi[%u];\n", gs->lt, g->rq, g->rq);
+  gb_printf(gs->b, "  %s xr[%u], xi[%u];\n", gs->lt, g->ra, g->ra);
   for (int k = 0; k < 2; ++k) {
     char c = k ? 'i' : 'r';
     slots_local(gs, c, 1);
@@ -415,8 +414,8 @@ static void store_staged(gen_state *gs)
       if (g->e == 1) snprintf(lanes[e], sizeof lanes[e], "x%c[j]", c);
       else snprintf(lanes[e], sizeof lanes[e], "x%c[j].s%x", c, e);
     }
-    local_lanes(gs, &body, 0, "lds", "b", "pos", g->e > 1 ? vec : NULL, lanes);
-    loop_body(gs, "j", g->rq, &body);
+    local_lanes(gs, &body, g->e, 0, "lds", "b", "pos", g->e > 1 ? vec : NULL, lanes);
+    loop_body(gs, "j", g->ra, &body);
     barrier_local(gs);
   }
   gen_buf body;
@@ -436,7 +435,7 @@ static void store_staged(gen_state *gs)
   gb_printf(&body, "    if (b < nvalid) {\n");
   global_store(gs, &body, ptr, "pos", re, im, 1);
   gb_printf(&body, "    }\n");
-  loop_body(gs, "j", g->rq, &body);
+  loop_body(gs, "j", g->ra, &body);
 }
 
 /* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
@@ -463,7 +462,7 @@ static void stockham_out(gen_buf *b, spass sp, unsigned e)
  * exponent k*t over p*r with k = (element index) mod p.  The unit's first element is i0 + lane. */
 static void stockham_compute(const gen_state *gs, gen_buf *b, spass sp, unsigned lane)
 {
-  unsigned E = gs->g->e, lanes = gs->v->vector_math ? E : 1;
+  unsigned E = gs->g->ec, lanes = gs->v->vector_math ? E : 1;
   if (sp.p > 1) {
     for (unsigned t = 1; t < sp.r; ++t) {
       char expo[16][96];
@@ -481,7 +480,7 @@ static void stockham_compute(const gen_state *gs, gen_buf *b, spass sp, unsigned
  * work-item takes slots c + t*S, t < r. */
 static void stockham_on_slots(gen_state *gs, spass sp)
 {
-  unsigned E = gs->g->e, lanes_per_unit = gs->v->vector_math ? 1 : E;
+  unsigned E = gs->g->ec, lanes_per_unit = gs->v->vector_math ? 1 : E;
   gen_buf body;
   gen_buf_init(&body);
   gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
@@ -512,7 +511,7 @@ static void stockham_on_slots(gen_state *gs, spass sp)
 /* Writes component c of the slots after Stockham pass sp to its output positions in local memory. */
 static void stockham_scatter_local(gen_state *gs, spass sp, char c)
 {
-  unsigned E = gs->g->e;
+  unsigned E = gs->g->ec;
   gen_buf body;
   gen_buf_init(&body);
   gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
@@ -698,7 +697,7 @@ static void lmcc_pass(gen_state *gs, int s)
 static void lmct_pass(gen_state *gs, int s)
 {
   const geometry *g = gs->g;
-  unsigned r = gs->v->radix[s], M = g->n, E = g->e;
+  unsigned r = gs->v->radix[s], M = g->n, E = g->ec;
   for (int i = 0; i < s; ++i) M /= gs->v->radix[i];
   unsigned m = M / r, S = g->rq / r;
   int vm = gs->v->vector_math, contiguous = vm && m % E == 0;

@@ -34,11 +34,17 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   g->r = (unsigned)(n / g->w);
   g->e = variant_lanes(v);
   if (g->r % g->e) return UNSUP("%u elements per work-item do not fill %u-lane vectors", g->r, g->e);
-  g->rq = g->r / g->e;
+  g->ra = g->r / g->e;
+  g->staged = v->onchip == ONCHIP_RP_LM_CM && !geometry_pattern_is_owned(g, v->access);
+  /* Vector loads that land in registers group the registers by lanes; loads that go through local
+   * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
+  int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
+  g->ec = grouped ? g->e : 1;
+  g->rq = g->r / g->ec;
   for (int i = 0; i < v->npasses; ++i)
     if (g->rq % v->radix[i])
-      return UNSUP("radix %u does not divide the %u lane groups each work-item holds (N/wg*t = %u, lanes %u)",
-                   v->radix[i], g->rq, g->r, g->e);
+      return UNSUP("radix %u does not divide the %u register groups of each work-item (%u elements in %u-lane groups)",
+                   v->radix[i], g->rq, g->r, g->ec);
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
   if (g->e > 1) {
     size_t e = g->e;
@@ -48,7 +54,6 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   size_t rs = p->f64 ? 8 : 4;
   g->padshift = p->f64 ? 4 : 5; /* one pad per 32 four-byte banks */
   g->npad = g->n + (g->n >> g->padshift);
-  g->staged = v->onchip == ONCHIP_RP_LM_CM && !geometry_pattern_is_owned(g, v->access);
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;

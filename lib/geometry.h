@@ -15,8 +15,11 @@ typedef struct geometry {
   unsigned t;         /* transforms per work-group */
   unsigned w;         /* work-items per transform */
   unsigned r;         /* complex elements per work-item */
-  unsigned e;         /* lanes: complex elements per vector access / vector-math group */
-  unsigned rq;        /* lane groups per work-item (r / e) */
+  unsigned e;         /* access lanes: complex elements per vector load or store */
+  unsigned ec;        /* compute lanes: elements per register group; e where the vector lands
+                       * straight in registers (VAVM, GM, unstaged RP+LM-CM), else 1 */
+  unsigned ra;        /* vector accesses per work-item (r / e) */
+  unsigned rq;        /* register groups per work-item (r / ec); every radix divides it */
   unsigned padshift;  /* local arrays insert one pad word every 2^padshift (bank conflicts) */
   unsigned npad;      /* padded length of one transform in local memory */
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */

@@ -1,0 +1,656 @@
+/* ppfft-bench: times batched 1D complex transforms on one device and checks each against FFTW.
+ *
+ * For every length and precision it uploads random data once, then for each variant (the
+ * estimate, one named variant, or every variant the planner enumerates) runs WARMUP untimed and
+ * REPEATS timed executes, takes the median kernel time from OpenCL event profiling, and compares
+ * the first min(batch, 32) transforms of one more execute with FFTW in double precision.
+ * Run with -h for the options. */
+#include "context.h"
+#include "planner.h"
+#include "ppfft.h"
+#include "problem.h"
+#include "variant.h"
+#include <errno.h>
+#include <fftw3.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <threads.h>
+
+enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240 };
+
+typedef enum { MODE_ESTIMATE, MODE_ALL, MODE_ONE } variant_mode;
+
+typedef struct options {
+  size_t *lengths;
+  size_t nlengths;
+  int prec_f32, prec_f64;
+  size_t mib, batch; /* batch 0: derive from mib */
+  variant_mode mode;
+  const char *variant;
+  size_t repeats, warmup;
+  size_t threads;         /* host threads building kernels for "all" */
+  int backward, inplace;
+  const char *csv_path;
+} options;
+
+/* What one (N, precision) run shares across its variants. */
+typedef struct workload {
+  ppfft_context *ctx;
+  cl_command_queue q;
+  ppfft_desc desc;
+  problem pb;             /* desc, validated: what planner_enumerate works from */
+  size_t n, batch, elem_bytes, bytes;
+  size_t check_batch;     /* transforms compared with FFTW */
+  void *host_in;          /* the input in device format (float or double pairs) */
+  void *host_out;         /* read-back of the first check_batch transforms */
+  double *ref;            /* FFTW's result for them, scaled as the descriptor says */
+  cl_mem in, out;         /* out is NULL in place */
+  size_t repeats, warmup;
+  double *times;          /* repeats entries, ms */
+} workload;
+
+typedef struct result {
+  char variant[512];
+  double ms, gbps, gflops, rel_err;
+  const char *status;     /* "ok", "inaccurate" or a ppfft_status_string */
+  char msg[MSG_MAX + 8];  /* the library's message on failure, folded onto one line */
+} result;
+
+/* Output: the text table and, optionally, the CSV file. */
+typedef struct report {
+  FILE *csv;
+  const char *device, *driver;
+} report;
+
+static void usage(FILE *f, const char *prog)
+{
+  fprintf(f,
+          "usage: %s [options]\n"
+          "  -n LIST        comma-separated lengths (default 16,64,256,1024,4096)\n"
+          "  -p f32|f64|both precision (default f32)\n"
+          "  -m MIB         MiB of data per run (default 256); batch = MIB*2^20 / (N * element bytes)\n"
+          "  -b BATCH       explicit batch instead of -m\n"
+          "  -v VARIANT     a variant string, \"all\" (every valid variant, fast-math included)\n"
+          "                 or \"estimate\" (default: the planner's estimate)\n"
+          "  -r REPEATS     timed repeats (default 20)\n"
+          "  -w WARMUP      untimed warm-up runs (default 3)\n"
+          "  -j THREADS     host threads that build the kernels of \"all\" before timing (default 8)\n"
+          "  --backward     backward transforms (default forward)\n"
+          "  --inplace      in-place transforms (with scale 1/sqrt(N), so repeats keep the data's size)\n"
+          "  --csv FILE     also append rows to FILE as CSV\n"
+          "  -h             this help\n"
+          "The device is ppfft's default; PPFFT_DEVICE=P:D picks platform P, device D.\n",
+          prog);
+}
+
+/* A whole-string unsigned decimal number; -1 if s is not one or it overflows. */
+static int parse_size(const char *s, size_t *out)
+{
+  if (!s || *s < '0' || *s > '9') return -1;
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || *end || v > SIZE_MAX) return -1;
+  *out = (size_t)v;
+  return 0;
+}
+
+static int parse_lengths(const char *s, options *o)
+{
+  size_t count = 1;
+  for (const char *c = s; *c; ++c) count += *c == ',';
+  size_t *v = malloc(count * sizeof *v);
+  char *copy = strdup(s);
+  if (!v || !copy) {
+    free(v);
+    free(copy);
+    return -1;
+  }
+  size_t k = 0;
+  int bad = 0;
+  /* strsep-like split by hand: strtok would skip empty items such as "16,,64" */
+  for (char *item = copy;;) {
+    char *comma = strchr(item, ',');
+    if (comma) *comma = '\0';
+    /* FFTW takes the length as an int */
+    if (parse_size(item, &v[k]) != 0 || v[k] == 0 || v[k] > INT_MAX) bad = 1;
+    ++k;
+    if (!comma) break;
+    item = comma + 1;
+  }
+  free(copy);
+  if (bad) {
+    free(v);
+    return -1;
+  }
+  free(o->lengths);
+  o->lengths = v;
+  o->nlengths = k;
+  return 0;
+}
+
+/* Parses argv into o.  Returns 0, 1 for -h, or -1 after printing what is wrong. */
+static int parse_args(int argc, char **argv, options *o)
+{
+  static const size_t default_lengths[] = {16, 64, 256, 1024, 4096};
+  o->nlengths = sizeof default_lengths / sizeof default_lengths[0];
+  o->lengths = malloc(sizeof default_lengths);
+  if (!o->lengths) return -1;
+  memcpy(o->lengths, default_lengths, sizeof default_lengths);
+  o->prec_f32 = 1;
+  o->mib = 256;
+  o->mode = MODE_ESTIMATE;
+  o->repeats = 20;
+  o->warmup = 3;
+  o->threads = 8;
+
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) return 1;
+    if (!strcmp(a, "--backward")) {
+      o->backward = 1;
+      continue;
+    }
+    if (!strcmp(a, "--inplace")) {
+      o->inplace = 1;
+      continue;
+    }
+    /* everything else takes a value: "-n 16,64", "-n16,64", "--csv FILE" or "--csv=FILE" */
+    const char *val = NULL;
+    char opt;
+    if (!strcmp(a, "--csv") || !strncmp(a, "--csv=", 6)) {
+      opt = 'c';
+      val = a[5] == '=' ? a + 6 : NULL;
+    } else if (a[0] == '-' && a[1] && strchr("npmbvrwj", a[1])) {
+      opt = a[1];
+      val = a[2] ? a + 2 : NULL;
+    } else {
+      fprintf(stderr, "ppfft-bench: unknown argument '%s' (-h for help)\n", a);
+      return -1;
+    }
+    if (!val) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "ppfft-bench: %s needs a value\n", a);
+        return -1;
+      }
+      val = argv[++i];
+    }
+    int bad = 0;
+    switch (opt) {
+    case 'n': bad = parse_lengths(val, o) != 0; break;
+    case 'p':
+      o->prec_f32 = !strcmp(val, "f32") || !strcmp(val, "both");
+      o->prec_f64 = !strcmp(val, "f64") || !strcmp(val, "both");
+      bad = !o->prec_f32 && !o->prec_f64;
+      break;
+    case 'm': bad = parse_size(val, &o->mib) != 0 || o->mib > SIZE_MAX >> 20; break;
+    case 'b': bad = parse_size(val, &o->batch) != 0 || o->batch == 0; break;
+    case 'v':
+      if (!strcmp(val, "all")) o->mode = MODE_ALL;
+      else if (!strcmp(val, "estimate")) o->mode = MODE_ESTIMATE;
+      else {
+        /* reject a malformed string now rather than once per length */
+        variant v;
+        char msg[256];
+        if (variant_parse(val, &v, msg, sizeof msg) != 0) {
+          fprintf(stderr, "ppfft-bench: invalid variant '%s': %s\n", val, msg);
+          return -1;
+        }
+        o->mode = MODE_ONE;
+        o->variant = val;
+      }
+      break;
+    case 'r': bad = parse_size(val, &o->repeats) != 0 || o->repeats == 0 || o->repeats > 1000000; break;
+    case 'w': bad = parse_size(val, &o->warmup) != 0 || o->warmup > 1000000; break;
+    case 'j': bad = parse_size(val, &o->threads) != 0 || o->threads == 0 || o->threads > 64; break;
+    case 'c': bad = !*val; o->csv_path = val; break;
+    default: bad = 1; break;
+    }
+    if (bad) {
+      fprintf(stderr, "ppfft-bench: invalid value '%s' for %s (-h for help)\n", val, a);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Uniform in [-1, 1): xorshift64, so runs are reproducible. */
+static void fill_random(double *x, size_t count, unsigned long long seed)
+{
+  unsigned long long s = 0x9E3779B97F4A7C15ull * (seed + 1);
+  for (size_t i = 0; i < count; ++i) {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+  }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Copies a library message onto one line of at most MSG_MAX characters: build logs are long. */
+static void fold_message(char *dst, const char *src)
+{
+  size_t k = 0;
+  for (; src && *src && k < MSG_MAX; ++src) dst[k++] = (*src == '\n' || *src == '\r' || *src == '\t') ? ' ' : *src;
+  strcpy(dst + k, src && *src ? "..." : "");
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+  if (!strpbrk(s, ",\"\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; ++s) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void print_header(void)
+{
+  printf("%6s %9s %4s %-64s %10s %8s %8s %9s  %s\n", "N", "batch", "prec", "variant", "median_ms", "GB/s", "GFLOPS",
+         "rel_err", "status");
+}
+
+static void print_row(const report *r, const workload *w, const result *res)
+{
+  const char *prec = w->desc.precision == PPFFT_F64 ? "f64" : "f32";
+  printf("%6zu %9zu %4s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", w->n, w->batch, prec, res->variant, res->ms, res->gbps,
+         res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
+  fflush(stdout);
+  if (!r->csv) return;
+  csv_field(r->csv, r->device);
+  fputc(',', r->csv);
+  csv_field(r->csv, r->driver);
+  fprintf(r->csv, ",%s,%zu,%zu,", prec, w->n, w->batch);
+  csv_field(r->csv, res->variant);
+  fprintf(r->csv, ",%.6f,%.4f,%.4f,%.3e,", res->ms, res->gbps, res->gflops, res->rel_err);
+  if (res->msg[0]) {
+    char both[MSG_MAX + 64];
+    snprintf(both, sizeof both, "%s: %s", res->status, res->msg);
+    csv_field(r->csv, both);
+  } else {
+    csv_field(r->csv, res->status);
+  }
+  fputc('\n', r->csv);
+  fflush(r->csv);
+}
+
+static void set_failure(result *res, ppfft_status s, const char *msg)
+{
+  res->status = ppfft_status_string(s);
+  fold_message(res->msg, msg);
+}
+
+/* The accuracy bound of the tests: 5e-7 log2 N for f32, 1e-15 log2 N for f64. */
+static double error_bound(size_t n, int f64)
+{
+  double lg = n > 2 ? log2((double)n) : 1.0;
+  return (f64 ? 1e-15 : 5e-7) * lg;
+}
+
+static ppfft_status upload_input(workload *w)
+{
+  cl_int e = clEnqueueWriteBuffer(w->q, w->in, CL_TRUE, 0, w->bytes, w->host_in, 0, NULL, NULL);
+  return e == CL_SUCCESS ? PPFFT_SUCCESS : err_cl(w->ctx, "clEnqueueWriteBuffer", e);
+}
+
+/* Runs the plan once on fresh input and compares the first check_batch transforms with FFTW. */
+static ppfft_status check_plan(workload *w, ppfft_plan *p, double *rel_err)
+{
+  ppfft_status s = upload_input(w);
+  cl_event done = NULL;
+  if (s == PPFFT_SUCCESS) s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
+  if (s != PPFFT_SUCCESS) return s;
+  cl_int e = clWaitForEvents(1, &done);
+  clReleaseEvent(done);
+  size_t count = w->n * w->check_batch; /* complex elements */
+  if (e == CL_SUCCESS)
+    e = clEnqueueReadBuffer(w->q, w->out ? w->out : w->in, CL_TRUE, 0, count * w->elem_bytes, w->host_out, 0, NULL, NULL);
+  if (e != CL_SUCCESS) return err_cl(w->ctx, "clEnqueueReadBuffer", e);
+  long double num = 0, den = 0;
+  for (size_t i = 0; i < 2 * count; ++i) {
+    double got = w->elem_bytes == 16 ? ((const double *)w->host_out)[i] : (double)((const float *)w->host_out)[i];
+    long double d = (long double)got - w->ref[i];
+    num += d * d;
+    den += (long double)w->ref[i] * w->ref[i];
+  }
+  *rel_err = isnan((double)num) ? INFINITY : den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+  return PPFFT_SUCCESS;
+}
+
+/* Times WARMUP + REPEATS executes of p; fills res->ms with the median. */
+static ppfft_status time_plan(workload *w, ppfft_plan *p, result *res)
+{
+  for (size_t i = 0; i < w->warmup; ++i) {
+    ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, NULL);
+    if (s != PPFFT_SUCCESS) return s;
+  }
+  cl_int e = clFinish(w->q);
+  if (e != CL_SUCCESS) return err_cl(w->ctx, "clFinish", e);
+  for (size_t i = 0; i < w->repeats; ++i) {
+    cl_event done = NULL;
+    ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
+    if (s != PPFFT_SUCCESS) return s;
+    /* waiting per execute keeps each one alone on the device, and bounds the live events */
+    cl_ulong t0 = 0, t1 = 0;
+    e = clWaitForEvents(1, &done);
+    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+    clReleaseEvent(done);
+    if (e != CL_SUCCESS) return err_cl(w->ctx, "clGetEventProfilingInfo", e);
+    w->times[i] = (double)(t1 - t0) * 1e-6;
+  }
+  qsort(w->times, w->repeats, sizeof *w->times, cmp_double);
+  size_t m = w->repeats / 2;
+  res->ms = w->repeats % 2 ? w->times[m] : 0.5 * (w->times[m - 1] + w->times[m]);
+  return PPFFT_SUCCESS;
+}
+
+/* Plans (the estimate when name is NULL), times, checks and reports one variant. */
+static void run_variant(const report *r, workload *w, const char *name, result *res)
+{
+  memset(res, 0, sizeof *res);
+  res->ms = res->gbps = res->gflops = res->rel_err = NAN;
+  snprintf(res->variant, sizeof res->variant, "%s", name ? name : "estimate");
+  ppfft_plan *p = NULL;
+  ppfft_status s = name ? ppfft_plan_create_variant(w->ctx, &w->desc, name, &p)
+                           : ppfft_plan_create(w->ctx, &w->desc, PPFFT_ESTIMATE, &p);
+  if (s == PPFFT_SUCCESS && !name) {
+    s = ppfft_plan_describe(p, res->variant, sizeof res->variant);
+    if (s != PPFFT_SUCCESS) snprintf(res->variant, sizeof res->variant, "estimate");
+  }
+  if (s == PPFFT_SUCCESS) s = time_plan(w, p, res);
+  if (s == PPFFT_SUCCESS) s = check_plan(w, p, &res->rel_err);
+  if (s != PPFFT_SUCCESS) {
+    set_failure(res, s, ppfft_context_last_error(w->ctx));
+  } else {
+    double sec = res->ms * 1e-3;
+    res->gbps = 2.0 * (double)w->bytes / sec / 1e9;
+    res->gflops = 5.0 * (double)w->n * log2((double)w->n) * (double)w->batch / sec / 1e9;
+    /* fast-math variants use the device's native sin/cos and make no accuracy promise */
+    int f64 = w->desc.precision == PPFFT_F64;
+    res->status = res->rel_err <= error_bound(w->n, f64) || strstr(res->variant, "fast-math") ? "ok" : "inaccurate";
+  }
+  ppfft_plan_destroy(p);
+  print_row(r, w, res);
+}
+
+/* planner_enumerate's callback: appends each variant's string to a list. */
+typedef struct variant_list {
+  char **items;
+  size_t count, cap;
+  int failed;
+} variant_list;
+
+static void collect_variant(const variant *v, void *arg)
+{
+  variant_list *l = arg;
+  if (l->failed) return;
+  int len = variant_print(v, NULL, 0);
+  char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
+  if (s && l->count == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 64;
+    char **items = realloc(l->items, cap * sizeof *items);
+    if (!items) {
+      free(s);
+      s = NULL;
+    } else {
+      l->items = items;
+      l->cap = cap;
+    }
+  }
+  if (!s) {
+    l->failed = 1;
+    return;
+  }
+  variant_print(v, s, (size_t)len + 1);
+  l->items[l->count++] = s;
+}
+
+/* Building the kernels is most of an "all" run's time and uses only the host: threads build every
+ * variant's program into the context's cache first, then the variants are timed one by one. */
+typedef struct prebuild {
+  workload *w;
+  const variant_list *list;
+  atomic_size_t next;
+} prebuild;
+
+static int prebuild_worker(void *arg)
+{
+  prebuild *pb = arg;
+  for (size_t i; (i = atomic_fetch_add(&pb->next, 1)) < pb->list->count;) {
+    ppfft_plan *p = NULL;
+    if (ppfft_plan_create_variant(pb->w->ctx, &pb->w->desc, pb->list->items[i], &p) == PPFFT_SUCCESS) ppfft_plan_destroy(p);
+  }
+  return 0;
+}
+
+static void prebuild_all(workload *w, const variant_list *list, size_t threads)
+{
+  enum { MAX_THREADS = 64 };
+  thrd_t th[MAX_THREADS];
+  prebuild pb = {w, list, 0};
+  size_t started = 0;
+  if (threads > MAX_THREADS) threads = MAX_THREADS;
+  for (; started < threads && threads > 1; ++started)
+    if (thrd_create(&th[started], prebuild_worker, &pb) != thrd_success) break;
+  if (started == 0) prebuild_worker(&pb);
+  for (size_t i = 0; i < started; ++i) thrd_join(th[i], NULL);
+}
+
+/* Every enumerated variant for w's problem, then the fastest accurate one. */
+static void run_all(const report *r, workload *w, size_t threads)
+{
+  result res;
+  variant_list list = {0};
+  planner_enumerate(&w->pb, &w->ctx->info, 1, collect_variant, &list);
+  if (list.failed) fprintf(stderr, "ppfft-bench: out of memory listing variants; timing the first %zu\n", list.count);
+  prebuild_all(w, &list, threads);
+  char best[sizeof res.variant] = "";
+  double best_gbps = -1;
+  for (size_t i = 0; i < list.count; ++i) {
+    run_variant(r, w, list.items[i], &res);
+    if (!strcmp(res.status, "ok") && res.gbps > best_gbps) {
+      best_gbps = res.gbps;
+      snprintf(best, sizeof best, "%s", res.variant);
+    }
+    free(list.items[i]);
+  }
+  free(list.items);
+  const char *prec = w->desc.precision == PPFFT_F64 ? "f64" : "f32";
+  if (best_gbps >= 0)
+    printf("best  N=%zu %s of %zu variants: %s  %.2f GB/s\n", w->n, prec, list.count, best, best_gbps);
+  else
+    printf("best  N=%zu %s of %zu variants: none ran within the error bound\n", w->n, prec, list.count);
+}
+
+/* Frees what workload_init made; safe on a partly made one. */
+static void workload_free(workload *w)
+{
+  if (w->in) clReleaseMemObject(w->in);
+  if (w->out) clReleaseMemObject(w->out);
+  free(w->host_in);
+  free(w->host_out);
+  free(w->ref);
+  free(w->times);
+  w->in = w->out = NULL;
+  w->host_in = w->host_out = NULL;
+  w->ref = w->times = NULL;
+}
+
+/* Makes random input, its FFTW reference and the device buffers for length n.  On failure returns
+ * the status with the message in the context's last error. */
+static ppfft_status workload_init(workload *w, const options *o, size_t n, int f64)
+{
+  w->n = n;
+  w->elem_bytes = f64 ? 16 : 8;
+  w->batch = o->batch ? o->batch : (o->mib << 20) / (n * w->elem_bytes);
+  if (w->batch == 0) w->batch = 1;
+  ppfft_desc_init(&w->desc, 1, &n, w->batch);
+  w->desc.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+  w->desc.direction = o->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
+  w->desc.inplace = o->inplace;
+  /* Repeated in-place transforms grow the data's norm by sqrt(N) each time and overflow; 1/N would
+   * shrink it as fast, into denormals and zeros within the default 23 runs for N = 4096 in f32.
+   * 1/sqrt(N) makes the transform unitary, so the data keeps its size however often it runs. */
+  if (o->inplace) w->desc.scale = 1.0 / sqrt((double)n);
+  /* reject what no plan can do (a length that is not a power of two, f64 without fp64) before
+   * allocating and transforming up to MIB of data for it */
+  ppfft_status s = problem_from_desc(w->ctx, &w->desc, &w->pb);
+  if (s != PPFFT_SUCCESS) return s;
+  if (w->batch > SIZE_MAX / n / w->elem_bytes)
+    return err_set(w->ctx, PPFFT_ERROR_INVALID_SIZE, "N %zu x batch %zu overflows size_t", n, w->batch);
+  w->bytes = n * w->batch * w->elem_bytes;
+  w->check_batch = w->batch < CHECK_TRANSFORMS ? w->batch : CHECK_TRANSFORMS;
+  w->repeats = o->repeats;
+  w->warmup = o->warmup;
+
+  size_t count = n * w->batch, check = n * w->check_batch; /* complex elements */
+  w->host_in = malloc(w->bytes);
+  w->host_out = malloc(check * w->elem_bytes);
+  w->ref = malloc(check * 2 * sizeof *w->ref);
+  w->times = malloc(w->repeats * sizeof *w->times);
+  fftw_complex *a = fftw_malloc(check * sizeof *a), *b = fftw_malloc(check * sizeof *b);
+  if (!w->host_in || !w->host_out || !w->ref || !w->times || !a || !b) {
+    s = err_set(w->ctx, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes of host data", w->bytes);
+    goto done;
+  }
+
+  /* Random data in chunks so only the device-format copy is whole; the reference transforms the
+   * values exactly as the device sees them (rounded to float for f32). */
+  double chunk[2048];
+  for (size_t i = 0; i < 2 * count; i += 2048) {
+    size_t k = 2 * count - i < 2048 ? 2 * count - i : 2048;
+    fill_random(chunk, k, (unsigned long long)(i * 31 + n * 7) + (f64 ? 1u : 0u));
+    for (size_t j = 0; j < k; ++j) {
+      if (f64) ((double *)w->host_in)[i + j] = chunk[j];
+      else ((float *)w->host_in)[i + j] = (float)chunk[j];
+    }
+  }
+  for (size_t i = 0; i < check; ++i) {
+    a[i][0] = f64 ? ((double *)w->host_in)[2 * i] : ((float *)w->host_in)[2 * i];
+    a[i][1] = f64 ? ((double *)w->host_in)[2 * i + 1] : ((float *)w->host_in)[2 * i + 1];
+  }
+  int len = (int)n;
+  fftw_plan fp = fftw_plan_many_dft(1, &len, (int)w->check_batch, a, NULL, 1, len, b, NULL, 1, len,
+                                    o->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
+  if (!fp) {
+    s = err_set(w->ctx, PPFFT_ERROR_OUT_OF_MEMORY, "FFTW could not plan the reference");
+    goto done;
+  }
+  fftw_execute(fp);
+  fftw_destroy_plan(fp);
+  for (size_t i = 0; i < check; ++i) {
+    w->ref[2 * i] = b[i][0] * w->desc.scale;
+    w->ref[2 * i + 1] = b[i][1] * w->desc.scale;
+  }
+
+  cl_context cl = ppfft_context_cl_context(w->ctx);
+  cl_int e;
+  w->in = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->bytes, NULL, &e);
+  if (w->in && !o->inplace) w->out = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->bytes, NULL, &e);
+  if (!w->in || (!o->inplace && !w->out)) {
+    s = err_cl(w->ctx, "clCreateBuffer", e);
+    goto done;
+  }
+  s = upload_input(w);
+done:
+  fftw_free(a);
+  fftw_free(b);
+  if (s != PPFFT_SUCCESS) workload_free(w);
+  return s;
+}
+
+int main(int argc, char **argv)
+{
+  options o = {0};
+  int a = parse_args(argc, argv, &o);
+  if (a != 0) {
+    if (a > 0) usage(stdout, argv[0]); /* errors already said what is wrong and to try -h */
+    free(o.lengths);
+    return a > 0 ? 0 : 2;
+  }
+
+  ppfft_context *ctx = NULL;
+  ppfft_status s = ppfft_context_create_default(&ctx);
+  if (s != PPFFT_SUCCESS) {
+    fprintf(stderr, "ppfft-bench: cannot open a device: %s: %s\n", ppfft_status_string(s), ppfft_context_last_error(NULL));
+    free(o.lengths);
+    return 2;
+  }
+  cl_int e;
+  cl_command_queue q = clCreateCommandQueue(ctx->ctx, ctx->dev, CL_QUEUE_PROFILING_ENABLE, &e);
+  if (!q) {
+    fprintf(stderr, "ppfft-bench: clCreateCommandQueue failed (OpenCL error %d)\n", (int)e);
+    ppfft_context_destroy(ctx);
+    free(o.lengths);
+    return 2;
+  }
+
+  report r = {NULL, ctx->info.name, ctx->info.driver};
+  if (o.csv_path) {
+    r.csv = fopen(o.csv_path, "a");
+    if (!r.csv) {
+      fprintf(stderr, "ppfft-bench: cannot open %s for appending: %s\n", o.csv_path, strerror(errno));
+      clReleaseCommandQueue(q);
+      ppfft_context_destroy(ctx);
+      free(o.lengths);
+      return 2;
+    }
+    /* "a" leaves the initial position implementation-defined: seek to learn the size */
+    if (fseek(r.csv, 0, SEEK_END) == 0 && ftell(r.csv) == 0)
+      fputs("device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status\n", r.csv);
+  }
+
+  printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->info.name, ctx->info.vendor, ctx->info.driver,
+         ppfft_context_device_key(ctx));
+  printf("%s, %s\n", o.backward ? "backward" : "forward",
+         o.inplace ? "in place (scale 1/sqrt(N): unitary, so repeated runs keep the data's size)" : "out of place");
+  printf("%zu warm-up + %zu timed runs, median of event profiling times; rel_err over the first %d transforms vs FFTW\n",
+         o.warmup, o.repeats, CHECK_TRANSFORMS);
+  printf("GB/s = 2 * bytes / time; GFLOPS = 5 N log2(N) batch / time\n");
+  print_header();
+
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (!(f64 ? o.prec_f64 : o.prec_f32)) continue;
+    for (size_t i = 0; i < o.nlengths; ++i) {
+      workload w = {.ctx = ctx, .q = q};
+      result res;
+      s = workload_init(&w, &o, o.lengths[i], f64);
+      if (s != PPFFT_SUCCESS) {
+        /* report and go on to the next length: a bench run never aborts halfway */
+        memset(&res, 0, sizeof res);
+        res.ms = res.gbps = res.gflops = res.rel_err = NAN;
+        snprintf(res.variant, sizeof res.variant, "%s",
+                 o.mode == MODE_ALL ? "all" : o.mode == MODE_ONE ? o.variant : "estimate");
+        set_failure(&res, s, ppfft_context_last_error(ctx));
+        print_row(&r, &w, &res);
+        continue;
+      }
+      if (o.mode == MODE_ALL) run_all(&r, &w, o.threads);
+      else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, &res);
+      workload_free(&w);
+    }
+  }
+
+  if (r.csv) fclose(r.csv);
+  clReleaseCommandQueue(q);
+  ppfft_context_destroy(ctx);
+  fftw_cleanup();
+  free(o.lengths);
+  return 0;
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# From a fresh Debian/Ubuntu machine to a working ppfft, in one command:
+#   ./quickstart.sh         install what is missing, build, run the example transform on the
+#                           default OpenCL device (PoCL's CPU device when there is no GPU)
+#   ./quickstart.sh check   the same set-up, then the test suite (make check)
+# PPFFT_DEVICE=P:D picks another device (platform and device index as `clinfo -l` lists them).
+set -e
+cd "$(dirname "$0")"
+
+deps="build-essential autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
+      pocl-opencl-icd clinfo check libfftw3-dev"
+missing=""
+for p in $deps; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "quickstart: installing$missing"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
+fi
+
+[ -x configure ] || autoreconf -fi
+[ -f Makefile ] || ./configure --enable-werror
+make -j"$(nproc)"
+
+case "${1:-run}" in
+  check) make check ;;
+  run) ./examples/example ;;
+  *) echo "usage: $0 [check]" >&2; exit 2 ;;
+esac
