@@ -34,6 +34,7 @@ typedef struct options {
   const char *variant;
   size_t repeats, warmup;
   size_t threads;         /* host threads building kernels for "all" */
+  unsigned twiddles;      /* "all" keeps these twiddle modes (bit per twiddle_mode) */
   int backward, inplace;
   const char *csv_path;
 } options;
@@ -79,6 +80,7 @@ static void usage(FILE *f, const char *prog)
           "                 or \"estimate\" (default: the planner's estimate)\n"
           "  -r REPEATS     timed repeats (default 20)\n"
           "  -w WARMUP      untimed warm-up runs (default 3)\n"
+          "  -t LIST        with \"all\": only these twiddle modes (e.g. TW-GM,CM-K; default every one)\n"
           "  -j THREADS     host threads that build the kernels of \"all\" before timing (default 8)\n"
           "  --backward     backward transforms (default forward)\n"
           "  --inplace      in-place transforms (with scale 1/sqrt(N), so repeats keep the data's size)\n"
@@ -134,6 +136,27 @@ static int parse_lengths(const char *s, options *o)
   return 0;
 }
 
+/* Parses a comma-separated list of twiddle names into a bit mask; 0 on success. */
+static int parse_twiddles(const char *s, unsigned *mask)
+{
+  *mask = 0;
+  while (*s) {
+    size_t len = strcspn(s, ",");
+    int found = 0;
+    for (int t = TW_CALC; t <= TW_GM; ++t) {
+      const char *name = variant_twiddle_name((twiddle_mode)t);
+      if (strlen(name) == len && !strncmp(s, name, len)) {
+        *mask |= 1u << t;
+        found = 1;
+      }
+    }
+    if (!found) return -1;
+    s += len;
+    if (*s == ',') ++s;
+  }
+  return *mask ? 0 : -1;
+}
+
 /* Parses argv into o.  Returns 0, 1 for -h, or -1 after printing what is wrong. */
 static int parse_args(int argc, char **argv, options *o)
 {
@@ -148,6 +171,7 @@ static int parse_args(int argc, char **argv, options *o)
   o->repeats = 20;
   o->warmup = 3;
   o->threads = 8;
+  o->twiddles = ~0u;
 
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -166,7 +190,7 @@ static int parse_args(int argc, char **argv, options *o)
     if (!strcmp(a, "--csv") || !strncmp(a, "--csv=", 6)) {
       opt = 'c';
       val = a[5] == '=' ? a + 6 : NULL;
-    } else if (a[0] == '-' && a[1] && strchr("npmbvrwj", a[1])) {
+    } else if (a[0] == '-' && a[1] && strchr("npmbvrwjt", a[1])) {
       opt = a[1];
       val = a[2] ? a + 2 : NULL;
     } else {
@@ -207,6 +231,7 @@ static int parse_args(int argc, char **argv, options *o)
       break;
     case 'r': bad = parse_size(val, &o->repeats) != 0 || o->repeats == 0 || o->repeats > 1000000; break;
     case 'w': bad = parse_size(val, &o->warmup) != 0 || o->warmup > 1000000; break;
+    case 't': bad = parse_twiddles(val, &o->twiddles) != 0; break;
     case 'j': bad = parse_size(val, &o->threads) != 0 || o->threads == 0 || o->threads > 64; break;
     case 'c': bad = !*val; o->csv_path = val; break;
     default: bad = 1; break;
@@ -394,12 +419,13 @@ typedef struct variant_list {
   char **items;
   size_t count, cap;
   int failed;
+  unsigned twiddles; /* bit t set: keep variants with twiddle mode t */
 } variant_list;
 
 static void collect_variant(const variant *v, void *arg)
 {
   variant_list *l = arg;
-  if (l->failed) return;
+  if (l->failed || !(l->twiddles & (1u << v->twiddle))) return;
   int len = variant_print(v, NULL, 0);
   char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
   if (s && l->count == l->cap) {
@@ -453,10 +479,11 @@ static void prebuild_all(workload *w, const variant_list *list, size_t threads)
 }
 
 /* Every enumerated variant for w's problem, then the fastest accurate one. */
-static void run_all(const report *r, workload *w, size_t threads)
+static void run_all(const report *r, workload *w, size_t threads, unsigned twiddles)
 {
   result res;
   variant_list list = {0};
+  list.twiddles = twiddles;
   planner_enumerate(&w->pb, &w->ctx->info, 1, collect_variant, &list);
   if (list.failed) fprintf(stderr, "ppfft-bench: out of memory listing variants; timing the first %zu\n", list.count);
   prebuild_all(w, &list, threads);
@@ -641,7 +668,7 @@ int main(int argc, char **argv)
         print_row(&r, &w, &res);
         continue;
       }
-      if (o.mode == MODE_ALL) run_all(&r, &w, o.threads);
+      if (o.mode == MODE_ALL) run_all(&r, &w, o.threads, o.twiddles);
       else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, &res);
       workload_free(&w);
     }

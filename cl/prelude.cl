@@ -22,3 +22,14 @@ typedef float16 real16;
 #define convert_real8 convert_float8
 #define convert_real16 convert_float16
 #endif
+
+/* cos and sin of 2 pi x / m, for x < m and m a power of two (TW-CALC).  The angle is reduced to a
+ * quarter turn in integers, so sincos sees one rounding of an argument below pi/2. */
+inline real2 ppfft_cossin(const uint x, const uint m)
+{
+  const uint q = (4u * x) / m, rest = 4u * x - q * m;
+  real c;
+  const real s = sincos((real)rest * ((real)1.57079632679489661923 / (real)m), &c);
+  const real2 w = (q & 1u) ? (real2)(-s, c) : (real2)(c, s);
+  return (q & 2u) ? -w : w;
+}

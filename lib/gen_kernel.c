@@ -6,6 +6,7 @@
 #include "cl_sources.h"
 #include "gen_buf.h"
 #include "gen_dft.h"
+#include "twiddle_table.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,50 +145,64 @@ static void local_lanes(const gen_state *gs, gen_buf *b, unsigned E, int store, 
 
 /* ---- twiddles ---- */
 
-/* Defines wc, ws (cos and sin of 2 pi x / M) where x is expo[l] for lane l, then multiplies the value
- * (xr, xi) by w = wc + sign i ws. */
-static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const char *xi, char expo[][96], unsigned lanes,
-                        unsigned M)
+/* Defines wc, ws (cos and sin of 2 pi x / M, x = expo[l] for lane l) and multiplies the value
+ * (xr, xi) by w = wc + sign i ws.  The table modes read entry idx[l] of the pass-ordered table
+ * (twiddle_table.h); `contiguous`: the lanes' entries are consecutive, one vector load. */
+static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const char *xi, char expo[][96], char idx[][96],
+                        unsigned lanes, unsigned M, int contiguous)
 {
   const char *mt = gs->mt;
   int f64 = gs->p->f64;
-  unsigned N = gs->g->n;
   gb_printf(b, "      {\n");
   char lit[48];
   switch (gs->v->twiddle) {
   case TW_CALC:
+    /* sincos after an exact reduction to a quarter turn (ppfft_cossin in cl/prelude.cl) */
+    if (lanes == 1) {
+      gb_printf(b, "        const real2 w = ppfft_cossin(%s, %uu);\n", expo[0], M);
+      gb_printf(b, "        const real wc = w.x, ws = w.y;\n");
+    } else {
+      for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "        const real2 w%u = ppfft_cossin(%s, %uu);\n", l, expo[l], M);
+      for (int k = 0; k < 2; ++k) {
+        gb_printf(b, "        const %s %s = (%s)(", mt, k ? "ws" : "wc", mt);
+        for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%sw%u.%c", l ? ", " : "", l, k ? 'y' : 'x');
+        gb_printf(b, ");\n");
+      }
+    }
+    break;
   case TW_NATIVE: {
-    int native = gs->v->twiddle == TW_NATIVE;
-    /* TW-CALC: cospi/sinpi of an exact dyadic argument; TW-NATIVE: native_cos/sin in float. */
-    long double k = native ? 2 * PI_L / M : 2.0L / M;
-    gen_literal(lit, sizeof lit, k, native ? 0 : f64);
-    const char *at = native ? (lanes > 1 ? "float" : "float") : "real";
-    if (lanes == 1) gb_printf(b, "        const %s wa = (%s)(%s) * %s;\n", at, at, expo[0], lit);
+    /* native_cos/native_sin of the whole angle, in float: fast, device-dependent accuracy */
+    gen_literal(lit, sizeof lit, 2 * PI_L / M, 0);
+    if (lanes == 1) gb_printf(b, "        const float wa = (float)(%s) * %s;\n", expo[0], lit);
     else {
-      gb_printf(b, "        const %s%u wa = convert_%s%u((uint%u)(", at, lanes, at, lanes, lanes);
+      gb_printf(b, "        const float%u wa = convert_float%u((uint%u)(", lanes, lanes, lanes);
       for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%s%s", l ? ", " : "", expo[l]);
       gb_printf(b, ")) * %s;\n", lit);
     }
-    if (!native) gb_printf(b, "        const %s wc = cospi(wa), ws = sinpi(wa);\n", mt);
-    else if (!f64) gb_printf(b, "        const %s wc = native_cos(wa), ws = native_sin(wa);\n", mt);
+    if (!f64) gb_printf(b, "        const %s wc = native_cos(wa), ws = native_sin(wa);\n", mt);
     else if (lanes == 1) gb_printf(b, "        const %s wc = (real)native_cos(wa), ws = (real)native_sin(wa);\n", mt);
     else gb_printf(b, "        const %s wc = convert_real%u(native_cos(wa)), ws = convert_real%u(native_sin(wa));\n", mt, lanes, lanes);
     break;
   }
   case TW_CM_K:
   case TW_CM_L:
-  case TW_GM:
+  case TW_GM: {
+    const char *space = gs->v->twiddle == TW_GM ? "__global" : "__constant";
     if (lanes == 1) {
-      gb_printf(b, "        const real2 w = tw[(%s) * %uu];\n", expo[0], N / M);
+      gb_printf(b, "        const real2 w = tw[%s];\n", idx[0]);
       gb_printf(b, "        const real wc = w.x, ws = w.y;\n");
+    } else if (contiguous && lanes <= 8) {
+      gb_printf(b, "        const real%u w = vload%u(0, (%s const real *)tw + 2u * (%s));\n", 2 * lanes, 2 * lanes, space, idx[0]);
+      gb_printf(b, "        const %s wc = w.even, ws = w.odd;\n", mt);
     } else {
       for (int k = 0; k < 2; ++k) {
         gb_printf(b, "        const %s %s = (%s)(", mt, k ? "ws" : "wc", mt);
-        for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%stw[(%s) * %uu].%c", l ? ", " : "", expo[l], N / M, k ? 'y' : 'x');
+        for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%stw[%s].%c", l ? ", " : "", idx[l], k ? 'y' : 'x');
         gb_printf(b, ");\n");
       }
     }
     break;
+  }
   }
   if (!gs->v->il) gb_printf(b, "        ppfft_twmul(&%s, &%s, wc, ws);\n", xr, xi);
   else if (gs->p->sign < 0)
@@ -442,12 +457,13 @@ static void store_staged(gen_state *gs)
  * work-item (RQ / r). */
 typedef struct spass {
   unsigned r, p, s;
+  unsigned base; /* the pass's offset in the twiddle table */
 } spass;
 
 static spass stockham(const gen_state *gs, int s)
 {
-  spass sp = {gs->v->radix[s], 1, gs->g->rq / gs->v->radix[s]};
-  for (int i = 0; i < s; ++i) sp.p *= gs->v->radix[i];
+  spass sp = {gs->v->radix[s], twiddle_period(gs->v, gs->g->n, s), gs->g->rq / gs->v->radix[s],
+              twiddle_base(gs->v, gs->g->n, s)};
   return sp;
 }
 
@@ -465,12 +481,15 @@ static void stockham_compute(const gen_state *gs, gen_buf *b, spass sp, unsigned
   unsigned E = gs->g->ec, lanes = gs->v->vector_math ? E : 1;
   if (sp.p > 1) {
     for (unsigned t = 1; t < sp.r; ++t) {
-      char expo[16][96];
-      for (unsigned l = 0; l < lanes; ++l) snprintf(expo[l], sizeof expo[l], "((i0 + %uu) & %uu) * %uu", lane + l, sp.p - 1, t);
+      char expo[16][96], idx[16][96];
+      for (unsigned l = 0; l < lanes; ++l) {
+        snprintf(expo[l], sizeof expo[l], "((i0 + %uu) & %uu) * %uu", lane + l, sp.p - 1, t);
+        snprintf(idx[l], sizeof idx[l], "%uu + ((i0 + %uu) & %uu)", sp.base + (t - 1) * sp.p, lane + l, sp.p - 1);
+      }
       char xr[16], xi[16];
       snprintf(xr, sizeof xr, "ar[%u]", t);
       snprintf(xi, sizeof xi, "ai[%u]", t);
-      twiddle_mul(gs, b, xr, xi, expo, lanes, sp.p * sp.r);
+      twiddle_mul(gs, b, xr, xi, expo, idx, lanes, sp.p * sp.r, sp.p % E == 0);
     }
   }
   butterfly(gs, b, sp.r);
@@ -699,7 +718,7 @@ static void lmct_pass(gen_state *gs, int s)
   const geometry *g = gs->g;
   unsigned r = gs->v->radix[s], M = g->n, E = g->ec;
   for (int i = 0; i < s; ++i) M /= gs->v->radix[i];
-  unsigned m = M / r, S = g->rq / r;
+  unsigned m = M / r, S = g->rq / r, base = twiddle_base(gs->v, g->n, s);
   int vm = gs->v->vector_math, contiguous = vm && m % E == 0;
   gen_buf body;
   gen_buf_init(&body);
@@ -716,11 +735,14 @@ static void lmct_pass(gen_state *gs, int s)
       if (wr) {
         butterfly(gs, &body, r);
         for (unsigned t = 1; t < r && m > 1; ++t) {
-          char expo[16][96], xr[16], xi[16];
-          for (unsigned l = 0; l < nl; ++l) snprintf(expo[l], sizeof expo[l], "jj%u * %uu", l, t);
+          char expo[16][96], idx[16][96], xr[16], xi[16];
+          for (unsigned l = 0; l < nl; ++l) {
+            snprintf(expo[l], sizeof expo[l], "jj%u * %uu", l, t);
+            snprintf(idx[l], sizeof idx[l], "%uu + jj%u", base + (t - 1) * m, l);
+          }
           snprintf(xr, sizeof xr, "ar[%u]", t);
           snprintf(xi, sizeof xi, "ai[%u]", t);
-          twiddle_mul(gs, &body, xr, xi, expo, nl, M);
+          twiddle_mul(gs, &body, xr, xi, expo, idx, nl, M, contiguous);
         }
       }
       for (unsigned t = 0; t < r; ++t) {
@@ -750,18 +772,24 @@ static void lmct_pass(gen_state *gs, int s)
 
 /* ---- program text ---- */
 
+/* CM-L: the table as a literal array in the program. */
 static void emit_table_literal(gen_state *gs)
 {
-  unsigned N = gs->g->n;
-  gb_printf(gs->b, "__constant real2 tw[%u] = {\n", N);
-  for (unsigned j = 0; j < N; ++j) {
+  size_t count = twiddle_entries(gs->g->n);
+  void *table = twiddle_table(gs->v, gs->g->n, gs->p->f64);
+  if (!table) {
+    gs->b->failed = 1;
+    return;
+  }
+  gb_printf(gs->b, "__constant real2 tw[%zu] = {\n", count);
+  for (size_t j = 0; j < 2 * count; j += 2) {
     char c[48], s[48];
-    long double th = 2 * PI_L * j / N;
-    gen_literal(c, sizeof c, cosl(th), gs->p->f64);
-    gen_literal(s, sizeof s, sinl(th), gs->p->f64);
+    gen_literal(c, sizeof c, gs->p->f64 ? ((double *)table)[j] : ((float *)table)[j], gs->p->f64);
+    gen_literal(s, sizeof s, gs->p->f64 ? ((double *)table)[j + 1] : ((float *)table)[j + 1], gs->p->f64);
     gb_printf(gs->b, "  (real2)(%s, %s),\n", c, s);
   }
   gb_printf(gs->b, "};\n\n");
+  free(table);
 }
 
 /* IL off: the butterflies and the twiddle multiply as functions. */
@@ -867,21 +895,4 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
   gb_printf(&buf, "}\n");
   out->text = gen_buf_take(&buf);
   return out->text ? 0 : -1;
-}
-
-void *gen_twiddle_table(size_t n, int f64)
-{
-  void *t = malloc(n * 2 * (f64 ? sizeof(double) : sizeof(float)));
-  if (!t) return NULL;
-  for (size_t j = 0; j < n; ++j) {
-    long double th = 2 * PI_L * (long double)j / (long double)n;
-    if (f64) {
-      ((double *)t)[2 * j] = (double)cosl(th);
-      ((double *)t)[2 * j + 1] = (double)sinl(th);
-    } else {
-      ((float *)t)[2 * j] = (float)cosl(th);
-      ((float *)t)[2 * j + 1] = (float)sinl(th);
-    }
-  }
-  return t;
 }

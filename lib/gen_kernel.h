@@ -25,8 +25,4 @@ typedef struct kernel_source {
  * out of memory. */
 int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out);
 
-/* The twiddle table the kernel reads for CM-K and TW-GM (cos, sin of 2 pi j / n, j < n), as reals
- * (float or double by f64) in a new array the caller free()s; NULL if out of memory. */
-void *gen_twiddle_table(size_t n, int f64);
-
 #endif

@@ -4,6 +4,7 @@
 #include "gen_kernel.h"
 #include "planner.h"
 #include "program.h"
+#include "twiddle_table.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,7 +87,7 @@ ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, p
                    name, kwg, g.wg);
   }
   if (ks.table_arg) {
-    void *table = gen_twiddle_table(pb->n, pb->f64);
+    void *table = twiddle_table(v, g.n, pb->f64);
     if (!table) {
       ppfft_plan_destroy(p);
       return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for the twiddle table");

@@ -190,6 +190,34 @@ START_TEST(distances_and_offsets)
 }
 END_TEST
 
+/* The same input gives bitwise the same output, run after run: a result that moves is a race
+ * (a missing barrier) or a read of memory nothing wrote. */
+START_TEST(repeatable_results)
+{
+  static const char *const variants[] = {
+      "r2x2x2x2x2/LM-CT+DIRECT+VASM2+TW-CALC+CSE+IL+LU/wg4/t2",
+      "r16x2/RP+LM-CM+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg4/t2",
+      "r4x8/LM-CC+VAVM2+TW-GM+CSE+IL+LU/wg8/t4",
+      "r8x4/GM+CGAP+VASM4+CM-K+CSE+IL+LU/wg8/t4",
+  };
+  const size_t n = 32, batch = 7, count = n * batch;
+  double *x = malloc(16 * count), *first = calloc(2 * count, sizeof *first), *again = calloc(2 * count, sizeof *again);
+  test_random(x, 2 * count, 5);
+  for (size_t k = 0; k < sizeof variants / sizeof variants[0]; ++k) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, 1, &n, batch);
+    run_on(&d, variants[k], x, first, count);
+    for (int rep = 0; rep < 8; ++rep) {
+      run_on(&d, variants[k], x, again, count);
+      ck_assert_msg(memcmp(first, again, 16 * count) == 0, "%s: run %d differs from the first", variants[k], rep + 1);
+    }
+  }
+  free(x);
+  free(first);
+  free(again);
+}
+END_TEST
+
 Suite *make_properties_suite(void)
 {
   Suite *s = suite_create("properties");
@@ -199,6 +227,7 @@ Suite *make_properties_suite(void)
   tcase_add_test(tc, impulse);
   tcase_add_test(tc, batch_tails_write_nothing_beyond);
   tcase_add_test(tc, distances_and_offsets);
+  tcase_add_test(tc, repeatable_results);
   suite_add_tcase(s, tc);
   return s;
 }
