@@ -131,12 +131,18 @@ ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned f
   if (s != PPFFT_SUCCESS) return s;
   if (flags != PPFFT_ESTIMATE)
     return err_set(c, PPFFT_ERROR_UNSUPPORTED, "plan flags 0x%x: only PPFFT_ESTIMATE is supported by this version", flags);
-  variant v;
-  char msg[512];
-  if (planner_estimate(&pb, &c->info, &v, msg, sizeof msg) != PPFFT_SUCCESS)
+  variant candidates[12];
+  char msg[512] = "";
+  size_t count = planner_estimate(&pb, &c->info, candidates, sizeof candidates / sizeof candidates[0], msg, sizeof msg);
+  if (count == 0)
     return err_set(c, PPFFT_ERROR_UNSUPPORTED, "N = %zu (%s) needs more than one work-group on %s, which this version cannot do yet: %s",
                    pb.n, pb.f64 ? "f64" : "f32", c->info.name, msg);
-  return plan_build(c, &pb, &v, out);
+  /* A candidate the compiler cannot fit (registers) is UNSUPPORTED: try the next. */
+  for (size_t i = 0; i < count; ++i) {
+    s = plan_build(c, &pb, &candidates[i], out);
+    if (s != PPFFT_ERROR_UNSUPPORTED) return s;
+  }
+  return s;
 }
 
 ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int planner_fit(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len)
+int planner_fit(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len)
 {
   unsigned n = p->n > (1u << 24) ? 0 : (unsigned)p->n;
   unsigned lanes = variant_lanes(v);
@@ -30,6 +30,11 @@ int planner_fit(const problem *p, const device_info *di, variant *v, geometry *g
   unsigned rq = rmax <= n / lanes ? rmax : n / lanes;
   if (n == 1) rq = 1;
   while ((n / lanes) / rq > max_wg && rq * lanes < GEOMETRY_MAX_ELEMS) rq *= 2;
+  for (; widen > 0 && rq * lanes < n && rq * lanes < GEOMETRY_MAX_ELEMS; --widen) rq *= 2;
+  if (widen > 0) {
+    snprintf(msg, len, "%s", "no wider work-items possible");
+    return -1;
+  }
   unsigned w = n / (rq * lanes);
   if (w == 0) w = 1;
   size_t rs = p->f64 ? 8 : 4;
@@ -43,22 +48,24 @@ int planner_fit(const problem *p, const device_info *di, variant *v, geometry *g
   return geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS ? 0 : -1;
 }
 
-int planner_estimate(const problem *p, const device_info *di, variant *v, char *msg, size_t len)
+size_t planner_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len)
 {
-  static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
-  geometry g;
+  static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
+  size_t count = 0;
   for (size_t o = 0; o < 2; ++o)
-    for (size_t k = 0; k < 2; ++k) {
-      memset(v, 0, sizeof *v);
-      v->onchip = onchip_order[o];
-      v->access = ACCESS_CGAP;
-      v->width = 2;
-      v->twiddle = tw_order[k];
-      v->cse = v->il = v->lu = 1;
-      if (planner_fit(p, di, v, &g, msg, len) == 0) return PPFFT_SUCCESS;
-    }
-  return PPFFT_ERROR_UNSUPPORTED;
+    for (size_t k = 0; k < 2; ++k)
+      for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
+        variant v = {0};
+        v.onchip = onchip_order[o];
+        v.access = ACCESS_CGAP;
+        v.width = 2;
+        v.twiddle = tw_order[k];
+        v.cse = v.il = v.lu = 1;
+        geometry g;
+        if (planner_fit(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
+      }
+  return count;
 }
 
 size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_math,
@@ -81,7 +88,7 @@ size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_
             v.cse = v.il = v.lu = 1;
             geometry g;
             char msg[256];
-            if (planner_fit(p, di, &v, &g, msg, sizeof msg) != 0) continue;
+            if (planner_fit(p, di, &v, 0, &g, msg, sizeof msg) != 0) continue;
             f(&v, arg);
             ++count;
           }

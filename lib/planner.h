@@ -10,13 +10,15 @@
 
 /* Chooses v's factorisation and launch (radices, wg, t) for its other knobs: radix at most 16 and
  * at most N/lanes, about 256 work-items per work-group, as many transforms per work-group as local
- * memory allows for two work-groups per compute unit.  Returns 0 and fills g when the result runs
- * on the device (di may be NULL), else -1 with the reason in msg. */
-int planner_fit(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len);
+ * memory allows for two work-groups per compute unit; `widen` doubles the elements per work-item
+ * that many times (for kernels the compiler cannot fit at the first size).  Returns 0 and fills g
+ * when the result runs on the device (di may be NULL), else -1 with the reason in msg. */
+int planner_fit(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len);
 
-/* The estimate for p on di.  PPFFT_SUCCESS, or PPFFT_ERROR_UNSUPPORTED with the reason (for example
- * a length beyond one work-group on this device) in msg. */
-int planner_estimate(const problem *p, const device_info *di, variant *v, char *msg, size_t len);
+/* The estimate's candidates for p on di, best first, at most max of them: the seed's set, then
+ * wider work-items (fewer registers per work-group), then TW-CALC (no constant memory), then GM.
+ * Returns how many; with none, the reason is in msg. */
+size_t planner_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len);
 
 /* Calls f for every valid fitted variant over on-chip x access pattern x access/math x twiddles,
  * with CSE, IL and LU on.  fast-math variants (TW-NATIVE) only if with_fast_math.  Returns the count. */

@@ -1,6 +1,7 @@
 /* Variant strings: parse/print round trip over every knob, strict rejection of malformed text, and
  * the geometry rules that decide whether a variant applies. */
 #include "geometry.h"
+#include "planner.h"
 #include "suites.h"
 #include "variant.h"
 #include <stdio.h>
@@ -163,6 +164,38 @@ START_TEST(geometry_rules)
 }
 END_TEST
 
+/* The estimate is the seed's best-known set, then wider work-items for kernels the compiler cannot
+ * fit at the first work-group size, then TW-CALC and GM. */
+START_TEST(estimate_candidates)
+{
+  problem p = {0};
+  p.n = 8192;
+  p.batch = 100;
+  p.in_dist = p.out_dist = 8192;
+  p.scale = 1;
+  p.sign = -1;
+  variant c[12];
+  char msg[256], name[256];
+  size_t n = planner_estimate(&p, NULL, c, 12, msg, sizeof msg);
+  ck_assert_uint_ge(n, 4);
+  variant_print(&c[0], name, sizeof name);
+  ck_assert_str_eq(name, "r16x16x16x2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg512/t1");
+  variant_print(&c[1], name, sizeof name);
+  ck_assert_str_eq(name, "r16x16x16x2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t1");
+  int calc = 0, gm = 0;
+  for (size_t i = 0; i < n; ++i) {
+    geometry g;
+    ck_assert_int_eq(geometry_of(&p, &c[i], NULL, &g, msg, sizeof msg), 0);
+    calc |= c[i].twiddle == TW_CALC;
+    gm |= c[i].onchip == ONCHIP_GM;
+  }
+  ck_assert(calc && gm);
+  p.n = (size_t)1 << 25; /* beyond one work-group anywhere */
+  ck_assert_uint_eq(planner_estimate(&p, NULL, c, 12, msg, sizeof msg), 0);
+  ck_assert(msg[0] != '\0');
+}
+END_TEST
+
 Suite *make_variant_suite(void)
 {
   Suite *s = suite_create("variant");
@@ -171,6 +204,7 @@ Suite *make_variant_suite(void)
   tcase_add_test(tc, design_example_parses);
   tcase_add_test(tc, malformed_strings_rejected);
   tcase_add_test(tc, geometry_rules);
+  tcase_add_test(tc, estimate_candidates);
   suite_add_tcase(s, tc);
   return s;
 }
