@@ -2,6 +2,6 @@
 #ifndef PPFFT_CL_SOURCES_H
 #define PPFFT_CL_SOURCES_H
 
-extern const char ppfft_cl_prelude[]; /* cl/prelude.cl: precision-generic types */
+extern const char cl_src_prelude[]; /* cl/prelude.cl: precision-generic types */
 
 #endif

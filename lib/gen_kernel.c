@@ -829,7 +829,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
             p->sign < 0 ? "forward" : "backward", p->inplace ? "in-place" : "out-of-place", name);
   gb_printf(&buf, " * %u work-items x %u elements per transform, %u transforms per work-group, %u lanes */\n", g->w, g->r, g->t, E);
   if (p->f64) gb_printf(&buf, "#define PPFFT_F64\n");
-  gb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", ppfft_cl_prelude, g->padshift);
+  gb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", cl_src_prelude, g->padshift);
   if (v->twiddle == TW_CM_L) emit_table_literal(gs);
   if (!v->il) emit_helpers(gs);
 

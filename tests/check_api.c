@@ -444,6 +444,26 @@ START_TEST(program_cache_reuses_builds)
 }
 END_TEST
 
+/* PPFFT_DUMP_KERNELS=dir writes each generated kernel there, readable OpenCL C. */
+START_TEST(dump_kernels)
+{
+  test_env *t = test_env_get();
+  char dir[] = "/tmp/ppfft-dump-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  setenv("PPFFT_DUMP_KERNELS", dir, 1);
+  ppfft_desc d = desc1(32, 3);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r8x4/LM-CT+CGAP+VAVM2+TW-GM+CSE+IL+LU/wg4/t2", &p), PPFFT_SUCCESS);
+  unsetenv("PPFFT_DUMP_KERNELS");
+  ppfft_plan_destroy(p);
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "grep -l 'r8x4/LM-CT+CGAP+VAVM2+TW-GM+CSE+IL+LU' %s/*.cl | grep -q . && grep -q '__kernel' %s/*.cl", dir, dir);
+  ck_assert_int_eq(system(cmd), 0);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *make_api_suite(void)
 {
   Suite *s = suite_create("api");
@@ -460,6 +480,7 @@ Suite *make_api_suite(void)
   tcase_add_test(tc2, execute_does_not_block);
   tcase_add_test(tc2, plan_shared_between_threads);
   tcase_add_test(tc2, program_cache_reuses_builds);
+  tcase_add_test(tc2, dump_kernels);
   suite_add_tcase(s, tc2);
   return s;
 }
