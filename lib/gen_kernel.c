@@ -495,35 +495,41 @@ static void stockham_compute(const gen_state *gs, gen_buf *b, spass sp, unsigned
   butterfly(gs, b, sp.r);
 }
 
+/* What a butterfly unit works on in slot group q: the whole lane vector (VAVM) or lane e (VASM). */
+static void unit_slot(const gen_state *gs, char *buf, size_t n, char c, const char *q, unsigned e)
+{
+  if (gs->v->vector_math) snprintf(buf, n, "v%c[%s]", c, q);
+  else slot(gs, buf, n, c, q, e);
+}
+
+/* One butterfly unit of Stockham pass sp on the slots c + t*S, lane e: copy into ar/ai, twiddle and
+ * butterfly, copy back.  The body must already define i0, the group's first element. */
+static void stockham_unit(const gen_state *gs, gen_buf *b, spass sp, unsigned e)
+{
+  gb_printf(b, "    {\n      %s ar[%u], ai[%u];\n", gs->mt, sp.r, sp.r);
+  for (int back = 0; back < 2; ++back) {
+    if (back) stockham_compute(gs, b, sp, e);
+    for (unsigned t = 0; t < sp.r; ++t) {
+      char q[64], sr[96], si[96];
+      snprintf(q, sizeof q, "c + %uu", t * sp.s);
+      unit_slot(gs, sr, sizeof sr, 'r', q, e);
+      unit_slot(gs, si, sizeof si, 'i', q, e);
+      if (back) gb_printf(b, "      %s = ar[%u]; %s = ai[%u];\n", sr, t, si, t);
+      else gb_printf(b, "      ar[%u] = %s; ai[%u] = %s;\n", t, sr, t, si);
+    }
+  }
+  gb_printf(b, "    }\n");
+}
+
 /* One Stockham pass on register slots (RP+LM-CM, LM-CC): every unit (butterfly group) c of this
  * work-item takes slots c + t*S, t < r. */
 static void stockham_on_slots(gen_state *gs, spass sp)
 {
-  unsigned E = gs->g->ec, lanes_per_unit = gs->v->vector_math ? 1 : E;
+  unsigned lanes_per_unit = gs->v->vector_math ? 1 : gs->g->ec;
   gen_buf body;
   gen_buf_init(&body);
-  gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
-  for (unsigned e = 0; e < lanes_per_unit; ++e) {
-    gb_printf(&body, "    {\n      %s ar[%u], ai[%u];\n", gs->mt, sp.r, sp.r);
-    for (unsigned t = 0; t < sp.r; ++t) {
-      char q[64], sr[96], si[96];
-      snprintf(q, sizeof q, "c + %uu", t * sp.s);
-      slot(gs, sr, sizeof sr, 'r', q, e);
-      slot(gs, si, sizeof si, 'i', q, e);
-      if (gs->v->vector_math) gb_printf(&body, "      ar[%u] = vr[%s]; ai[%u] = vi[%s];\n", t, q, t, q);
-      else gb_printf(&body, "      ar[%u] = %s; ai[%u] = %s;\n", t, sr, t, si);
-    }
-    stockham_compute(gs, &body, sp, e);
-    for (unsigned t = 0; t < sp.r; ++t) {
-      char q[64], sr[96], si[96];
-      snprintf(q, sizeof q, "c + %uu", t * sp.s);
-      slot(gs, sr, sizeof sr, 'r', q, e);
-      slot(gs, si, sizeof si, 'i', q, e);
-      if (gs->v->vector_math) gb_printf(&body, "      vr[%s] = ar[%u]; vi[%s] = ai[%u];\n", q, t, q, t);
-      else gb_printf(&body, "      %s = ar[%u]; %s = ai[%u];\n", sr, t, si, t);
-    }
-    gb_printf(&body, "    }\n");
-  }
+  gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", gs->g->ec, gs->g->w);
+  for (unsigned e = 0; e < lanes_per_unit; ++e) stockham_unit(gs, &body, sp, e);
   loop_body(gs, "c", sp.s, &body);
 }
 
@@ -618,39 +624,10 @@ static void gm_pass(gen_state *gs, int s)
   }
   gb_printf(&body, "    }\n");
   loop_body(gs, "c", sp.s, &body);
-  /* compute: same as on slots, but i0 comes from the pattern */
-  unsigned lanes_per_unit = gs->v->vector_math ? 1 : E;
+  /* compute: as on slots, with i0 from the pattern */
   gen_buf_init(&body);
   gb_printf(&body, "%s", index);
-  for (unsigned e = 0; e < lanes_per_unit; ++e) {
-    gb_printf(&body, "    {\n      %s ar[%u], ai[%u];\n", gs->mt, sp.r, sp.r);
-    for (unsigned t = 0; t < sp.r; ++t) {
-      char q[64], sr[96], si[96];
-      snprintf(q, sizeof q, "c + %uu", t * sp.s);
-      if (gs->v->vector_math) {
-        snprintf(sr, sizeof sr, "vr[%s]", q);
-        snprintf(si, sizeof si, "vi[%s]", q);
-      } else {
-        slot(gs, sr, sizeof sr, 'r', q, e);
-        slot(gs, si, sizeof si, 'i', q, e);
-      }
-      gb_printf(&body, "      ar[%u] = %s; ai[%u] = %s;\n", t, sr, t, si);
-    }
-    stockham_compute(gs, &body, sp, e);
-    for (unsigned t = 0; t < sp.r; ++t) {
-      char q[64], sr[96], si[96];
-      snprintf(q, sizeof q, "c + %uu", t * sp.s);
-      if (gs->v->vector_math) {
-        snprintf(sr, sizeof sr, "vr[%s]", q);
-        snprintf(si, sizeof si, "vi[%s]", q);
-      } else {
-        slot(gs, sr, sizeof sr, 'r', q, e);
-        slot(gs, si, sizeof si, 'i', q, e);
-      }
-      gb_printf(&body, "      %s = ar[%u]; %s = ai[%u];\n", sr, t, si, t);
-    }
-    gb_printf(&body, "    }\n");
-  }
+  for (unsigned e = 0; e < (gs->v->vector_math ? 1 : E); ++e) stockham_unit(gs, &body, sp, e);
   loop_body(gs, "c", sp.s, &body);
   /* every read of this pass must precede every write when the pass reads what it overwrites */
   if (!first || gs->p->inplace) barrier_global(gs);
