@@ -1,6 +1,5 @@
 /* ppfft_execute: checks every argument before anything is enqueued (a bad call changes no buffer),
  * then enqueues the kernel in launches of at most 2^30 work-items, behind the caller's wait list. */
-#include "clerr.h"
 #include "plan.h"
 #include <stdlib.h>
 

@@ -1,6 +1,5 @@
 /* Plan creation and destruction: problem -> variant -> generated source -> built kernel. */
 #include "plan.h"
-#include "clerr.h"
 #include "gen_kernel.h"
 #include "planner.h"
 #include "program.h"
