@@ -1,7 +1,8 @@
 #!/bin/sh
 # From a fresh Debian/Ubuntu machine to a working ppfft, in one command:
-#   ./quickstart.sh         install what is missing, build, run the example transform on the
-#                           default OpenCL device (PoCL's CPU device when there is no GPU)
+#   ./quickstart.sh         install what is missing, build, tune the default OpenCL device briefly
+#                           for the example's problem, run the example transform on it (PoCL's CPU
+#                           device when there is no GPU)
 #   ./quickstart.sh check   the same set-up, then the test suite (make check)
 # PPFFT_DEVICE=P:D picks another device (platform and device index as `clinfo -l` lists them).
 set -e
@@ -27,6 +28,9 @@ make -j"$(nproc)"
 
 case "${1:-run}" in
   check) make check ;;
-  run) ./examples/example ;;
+  run)
+    # writes wisdom where every ppfft program on this device finds it; a full run is --canonical
+    ./tuner/ppfft-tune --problems cof1024:b8192 --budget 60
+    ./examples/example ;;
   *) echo "usage: $0 [check]" >&2; exit 2 ;;
 esac

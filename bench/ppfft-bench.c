@@ -20,6 +20,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <threads.h>
+#include <time.h>
 
 enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240 };
 
@@ -36,6 +37,7 @@ typedef struct options {
   size_t threads;         /* host threads building kernels for "all" */
   unsigned twiddles;      /* "all" keeps these twiddle modes (bit per twiddle_mode) */
   int backward, inplace;
+  int plan_time;          /* time plan creation instead of transforms */
   const char *csv_path;
 } options;
 
@@ -182,6 +184,10 @@ static int parse_args(int argc, char **argv, options *o)
     }
     if (!strcmp(a, "--inplace")) {
       o->inplace = 1;
+      continue;
+    }
+    if (!strcmp(a, "--plan-time")) {
+      o->plan_time = 1;
       continue;
     }
     /* everything else takes a value: "-n 16,64", "-n16,64", "--csv FILE" or "--csv=FILE" */
@@ -602,6 +608,44 @@ done:
   return s;
 }
 
+/* Median time of ppfft_plan_create in a fresh context (empty program cache, wisdom loaded from the
+ * default places), after one creation that warms the disk cache. */
+static void time_plan_creation(const ppfft_context *base, const options *o)
+{
+  enum { RUNS = 21 };
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (!(f64 ? o->prec_f64 : o->prec_f32)) continue;
+    for (size_t i = 0; i < o->nlengths; ++i) {
+      ppfft_desc d;
+      ppfft_desc_init(&d, 1, &o->lengths[i], o->batch ? o->batch : 1024);
+      d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+      double ms[RUNS];
+      char name[256] = "";
+      ppfft_status s = PPFFT_SUCCESS;
+      int k;
+      for (k = -1; k < RUNS && s == PPFFT_SUCCESS; ++k) {
+        ppfft_context *c;
+        s = ppfft_context_create(base->ctx, base->dev, &c);
+        if (s != PPFFT_SUCCESS) break;
+        ppfft_plan *p = NULL;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        s = ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (s == PPFFT_SUCCESS && k >= 0) ms[k] = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+        if (s == PPFFT_SUCCESS) ppfft_plan_describe(p, name, sizeof name);
+        else fprintf(stderr, "ppfft-bench: N=%zu: %s\n", o->lengths[i], ppfft_context_last_error(c));
+        ppfft_plan_destroy(p);
+        ppfft_context_destroy(c);
+      }
+      if (s != PPFFT_SUCCESS) continue;
+      qsort(ms, RUNS, sizeof ms[0], cmp_double);
+      printf("plan-time N=%-7zu %s  median %.3f ms  min %.3f  max %.3f  %s\n", o->lengths[i], f64 ? "f64" : "f32", ms[RUNS / 2], ms[0],
+             ms[RUNS - 1], name);
+    }
+  }
+}
+
 int main(int argc, char **argv)
 {
   options o = {0};
@@ -628,6 +672,13 @@ int main(int argc, char **argv)
     return 2;
   }
 
+  if (o.plan_time) {
+    time_plan_creation(ctx, &o);
+    clReleaseCommandQueue(q);
+    ppfft_context_destroy(ctx);
+    free(o.lengths);
+    return 0;
+  }
   report r = {NULL, ctx->info.name, ctx->info.driver};
   if (o.csv_path) {
     r.csv = fopen(o.csv_path, "a");

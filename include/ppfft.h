@@ -145,9 +145,24 @@ ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len);
 /* Releases the plan and its buffers and kernels.  NULL does nothing. */
 void ppfft_plan_destroy(ppfft_plan *p);
 
-/* Wisdom (ppfft_wisdom_import_file/_string, _export_file/_string, _forget) and the MEASURE,
- * EXHAUSTIVE and WISDOM_ONLY planner flags come with the tuner; until then those flags return
- * PPFFT_ERROR_UNSUPPORTED. */
+/* ---- Wisdom: the tuner's results, per device (see README "Tuning") ---- */
+
+/* Imports wisdom text (ppfft-tune's output) into c, all or nothing: on any error nothing changes.
+ * Entries for other device keys are left out and last_error says how many.  A context also loads
+ * wisdom when it is created: $PPFFT_WISDOM_PATH (colon-separated files or folders of *.wisdom
+ * files), then $XDG_DATA_HOME/ppfft/wisdom, then the installed $(datadir)/ppfft/wisdom.
+ * Errors: WISDOM (malformed; the message names the line), IO, INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ppfft_status ppfft_wisdom_import_file(ppfft_context *c, const char *path);
+ppfft_status ppfft_wisdom_import_string(ppfft_context *c, const char *text);
+
+/* Writes c's wisdom as text.  Errors: IO, INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ppfft_status ppfft_wisdom_export_file(ppfft_context *c, const char *path);
+
+/* c's wisdom as text in a new string the caller free()s; NULL on failure. */
+char *ppfft_wisdom_export_string(ppfft_context *c);
+
+/* Forgets all wisdom held by c.  NULL does nothing. */
+void ppfft_wisdom_forget(ppfft_context *c);
 
 #ifdef __cplusplus
 }

@@ -106,7 +106,16 @@ ppfft_status ppfft_context_create(cl_context ctx, cl_device_id dev, ppfft_contex
     free(c);
     return err_set(NULL, PPFFT_ERROR_OUT_OF_MEMORY, "ppfft_context_create: mtx_init failed");
   }
+  if (wisdom_init(&c->wisdom) != 0) {
+    program_cache_destroy(&c->cache);
+    mtx_destroy(&c->err_lock);
+    tss_delete(c->err_key);
+    free(c);
+    return err_set(NULL, PPFFT_ERROR_OUT_OF_MEMORY, "ppfft_context_create: mtx_init failed");
+  }
   device_key(&c->info, c->key, sizeof c->key);
+  disk_cache_init(&c->disk);
+  wisdom_load_defaults(c);
   clRetainContext(ctx);
   c->ctx = ctx;
   c->dev = dev;
@@ -191,6 +200,7 @@ void ppfft_context_destroy(ppfft_context *c)
 {
   if (!c) return;
   program_cache_destroy(&c->cache);
+  wisdom_destroy(&c->wisdom);
   tss_delete(c->err_key);
   for (struct err_buf *b = c->err_bufs, *next; b; b = next) {
     next = b->next;

@@ -3,7 +3,9 @@
 #define PPFFT_CONTEXT_H
 #include "ppfft.h"
 #include "device.h"
+#include "disk_cache.h"
 #include "program_cache.h"
+#include "wisdom.h"
 #include <threads.h>
 
 struct ppfft_context {
@@ -15,6 +17,8 @@ struct ppfft_context {
   mtx_t err_lock;      /* guards err_bufs */
   struct err_buf *err_bufs; /* every thread's message buffer, freed with the context */
   program_cache cache; /* guarded by its own mutex */
+  disk_cache disk;     /* built programs on disk ($XDG_CACHE_HOME/ppfft), read-only after creation */
+  wisdom wisdom;       /* guarded by its own mutex */
 };
 
 /* Records a formatted message as the calling thread's last error on c (c NULL: the context-less

@@ -2,6 +2,7 @@
 #include "plan.h"
 #include "gen_kernel.h"
 #include "planner.h"
+#include "measure.h"
 #include "program.h"
 #include "twiddle_table.h"
 #include <inttypes.h>
@@ -118,6 +119,38 @@ ppfft_status ppfft_plan_create_variant(ppfft_context *c, const ppfft_desc *d, co
   return plan_build(c, &pb, &v, out);
 }
 
+/* ESTIMATE without wisdom: the heuristic's candidates in order; one the compiler cannot fit
+ * (registers) is UNSUPPORTED, so try the next. */
+static ppfft_status plan_estimate(ppfft_context *c, const problem *pb, ppfft_plan **out)
+{
+  variant candidates[12];
+  char msg[512] = "";
+  size_t count = planner_estimate(pb, &c->info, candidates, sizeof candidates / sizeof candidates[0], msg, sizeof msg);
+  if (count == 0)
+    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "N = %zu (%s) needs more than one work-group on %s, which this version cannot do yet: %s",
+                   pb->n, pb->f64 ? "f64" : "f32", c->info.name, msg);
+  ppfft_status s = PPFFT_ERROR_UNSUPPORTED;
+  for (size_t i = 0; i < count && s == PPFFT_ERROR_UNSUPPORTED; ++i) s = plan_build(c, pb, &candidates[i], out);
+  return s;
+}
+
+/* MEASURE and EXHAUSTIVE without wisdom: time the candidates now, keep the fastest. */
+static ppfft_status plan_measure(ppfft_context *c, const problem *pb, int exhaustive, ppfft_plan **out)
+{
+  variant shortlist[32], *list = shortlist;
+  size_t count;
+  if (exhaustive) list = planner_exhaustive_candidates(pb, &c->info, &count);
+  else count = planner_measure_candidates(pb, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);
+  if (count == 0) {
+    if (list != shortlist) free(list);
+    return plan_estimate(c, pb, out); /* says why nothing applies */
+  }
+  double ms;
+  ppfft_status s = measure_best(c, pb, list, count, NULL, out, &ms);
+  if (list != shortlist) free(list);
+  return s;
+}
+
 ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned flags, ppfft_plan **out)
 {
   if (out) *out = NULL;
@@ -128,20 +161,18 @@ ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned f
   problem pb;
   ppfft_status s = problem_from_desc(c, d, &pb);
   if (s != PPFFT_SUCCESS) return s;
-  if (flags != PPFFT_ESTIMATE)
-    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "plan flags 0x%x: only PPFFT_ESTIMATE is supported by this version", flags);
-  variant candidates[12];
-  char msg[512] = "";
-  size_t count = planner_estimate(&pb, &c->info, candidates, sizeof candidates / sizeof candidates[0], msg, sizeof msg);
-  if (count == 0)
-    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "N = %zu (%s) needs more than one work-group on %s, which this version cannot do yet: %s",
-                   pb.n, pb.f64 ? "f64" : "f32", c->info.name, msg);
-  /* A candidate the compiler cannot fit (registers) is UNSUPPORTED: try the next. */
-  for (size_t i = 0; i < count; ++i) {
-    s = plan_build(c, &pb, &candidates[i], out);
-    if (s != PPFFT_ERROR_UNSUPPORTED) return s;
+  variant v;
+  if (wisdom_lookup(&c->wisdom, &pb, &v) == 0) {
+    s = plan_build(c, &pb, &v, out);
+    if (s != PPFFT_ERROR_UNSUPPORTED || (flags & PPFFT_WISDOM_ONLY)) return s;
+    /* wisdom from another driver or build that no longer applies: plan as if there were none */
+  } else if (flags & PPFFT_WISDOM_ONLY) {
+    char key[WISDOM_KEY_MAX];
+    wisdom_problem_key(&pb, key, sizeof key);
+    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "PPFFT_WISDOM_ONLY: no wisdom for %s on %s (run ppfft-tune)", key, c->key);
   }
-  return s;
+  if (flags & (PPFFT_MEASURE | PPFFT_EXHAUSTIVE)) return plan_measure(c, &pb, (flags & PPFFT_EXHAUSTIVE) != 0, out);
+  return plan_estimate(c, &pb, out);
 }
 
 ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len)

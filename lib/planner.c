@@ -2,6 +2,7 @@
 #include "planner.h"
 #include "ppfft.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int planner_fit(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len)
@@ -93,4 +94,80 @@ size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_
             ++count;
           }
   return count;
+}
+
+/* Appends v to out[*n] unless an equal variant is there already. */
+static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
+{
+  for (size_t i = 0; i < *n; ++i)
+    if (memcmp(&out[i], v, sizeof *v) == 0) return;
+  if (*n < max) out[(*n)++] = *v;
+}
+
+size_t planner_measure_candidates(const problem *p, const device_info *di, variant *out, size_t max)
+{
+  static const onchip_mode onchip[] = {ONCHIP_RP_LM_CM, ONCHIP_LM_CC};
+  static const access_pattern access[] = {ACCESS_CGAP, ACCESS_DIRECT};
+  static const struct { int vm; unsigned width; } math[] = {{0, 2}, {0, 4}};
+  static const twiddle_mode tw[] = {TW_GM, TW_CM_K};
+  char msg[256];
+  size_t n = planner_estimate(p, di, out, max < 1 ? 0 : 1, msg, sizeof msg);
+  for (size_t o = 0; o < 2; ++o)
+    for (size_t a = 0; a < 2; ++a)
+      for (size_t m = 0; m < 2; ++m)
+        for (size_t t = 0; t < 2; ++t) {
+          variant v = {0};
+          v.onchip = onchip[o];
+          v.access = access[a];
+          v.vector_math = math[m].vm;
+          v.width = math[m].width;
+          v.twiddle = tw[t];
+          v.cse = v.il = v.lu = 1;
+          geometry g;
+          if (planner_fit(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+        }
+  return n;
+}
+
+typedef struct growing {
+  variant *items;
+  size_t count, cap;
+  int failed;
+} growing;
+
+static void collect(const variant *v, void *arg)
+{
+  growing *g = arg;
+  if (g->failed) return;
+  if (g->count == g->cap) {
+    size_t cap = g->cap ? 2 * g->cap : 128;
+    variant *grown = realloc(g->items, cap * sizeof *grown);
+    if (!grown) {
+      g->failed = 1;
+      return;
+    }
+    g->items = grown;
+    g->cap = cap;
+  }
+  g->items[g->count++] = *v;
+}
+
+variant *planner_exhaustive_candidates(const problem *p, const device_info *di, size_t *count)
+{
+  growing g = {0};
+  planner_enumerate(p, di, 0, collect, &g);
+  size_t fitted = g.count;
+  for (size_t i = 0; i < fitted && !g.failed; ++i) { /* the same knobs with wider work-items */
+    variant v = g.items[i];
+    geometry geo;
+    char msg[256];
+    if (planner_fit(p, di, &v, 1, &geo, msg, sizeof msg) == 0) collect(&v, &g);
+  }
+  if (g.failed || g.count == 0) {
+    free(g.items);
+    *count = 0;
+    return NULL;
+  }
+  *count = g.count;
+  return g.items;
 }

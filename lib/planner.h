@@ -20,6 +20,16 @@ int planner_fit(const problem *p, const device_info *di, variant *v, unsigned wi
  * Returns how many; with none, the reason is in msg. */
 size_t planner_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len);
 
+/* PPFFT_MEASURE's short list for p on di, at most max: the estimate's first candidate, then the
+ * layouts that won on real GPUs (RP+LM-CM and LM-CC; CGAP and DIRECT; VASM2 and VASM4; TW-GM and CM-K
+ * tables; bench/results/2026-11-22-h200-sweep-v2), fitted and deduplicated.  Returns how many. */
+size_t planner_measure_candidates(const problem *p, const device_info *di, variant *out, size_t max);
+
+/* PPFFT_EXHAUSTIVE's list: every on-chip x access pattern x access/math x twiddle variant (no
+ * fast-math), each at its fitted size and with work-items twice as wide.  A new array the caller
+ * frees, its length in *count; NULL when out of memory or none applies. */
+variant *planner_exhaustive_candidates(const problem *p, const device_info *di, size_t *count);
+
 /* Calls f for every valid fitted variant over on-chip x access pattern x access/math x twiddles,
  * with CSE, IL and LU on.  fast-math variants (TW-NATIVE) only if with_fast_math.  Returns the count. */
 size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_math,

@@ -1,4 +1,5 @@
-/* program_get: the cache lookup, the compile and the build log on failure. */
+/* program_get: the in-memory cache, then the disk cache of binaries, then the compile (and the build
+ * log on failure). */
 #include "program.h"
 #include "clerr.h"
 #include <stdlib.h>
@@ -17,12 +18,56 @@ static char *build_log(const ppfft_context *c, cl_program prog)
   return log;
 }
 
+/* The disk cache's key: the source, the options and the exact device and driver. */
+static void disk_key(const ppfft_context *c, const char *text, char key[33])
+{
+  const char *parts[] = {text, program_build_options, c->info.platform, c->info.vendor, c->info.name, c->info.driver};
+  disk_cache_key(parts, sizeof parts / sizeof parts[0], key);
+}
+
+/* The program from a cached binary, or NULL (a binary the driver refuses is simply rebuilt). */
+static cl_program from_disk(const ppfft_context *c, const char key[33])
+{
+  unsigned char *bin;
+  size_t len;
+  if (!c->disk.enabled || disk_cache_load(&c->disk, key, &bin, &len) != 0) return NULL;
+  cl_int e, st;
+  const unsigned char *b = bin;
+  cl_program prog = len ? clCreateProgramWithBinary(c->ctx, 1, &c->dev, &len, &b, &st, &e) : NULL;
+  free(bin);
+  if (prog && (e != CL_SUCCESS || st != CL_SUCCESS || clBuildProgram(prog, 1, &c->dev, program_build_options, NULL, NULL) != CL_SUCCESS)) {
+    clReleaseProgram(prog);
+    prog = NULL;
+  }
+  return prog;
+}
+
+/* Writes prog's binary to the disk cache; failures only cost a rebuild next time. */
+static void to_disk(const ppfft_context *c, const char key[33], cl_program prog)
+{
+  size_t len = 0;
+  if (!c->disk.enabled || clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL) != CL_SUCCESS || len == 0) return;
+  unsigned char *bin = malloc(len);
+  if (bin && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS) disk_cache_store(&c->disk, key, bin, len);
+  free(bin);
+}
+
 ppfft_status program_get(ppfft_context *c, const char *text, cl_program *out)
 {
   *out = NULL;
   cl_program prog = program_cache_find(&c->cache, text, program_build_options);
   if (prog) {
     *out = prog;
+    return PPFFT_SUCCESS;
+  }
+  char key[33];
+  disk_key(c, text, key);
+  prog = from_disk(c, key);
+  if (prog) {
+    cl_program cached = program_cache_add(&c->cache, text, program_build_options, prog);
+    clReleaseProgram(prog);
+    if (!cached) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory caching a program");
+    *out = cached;
     return PPFFT_SUCCESS;
   }
   cl_int e;
@@ -41,6 +86,7 @@ ppfft_status program_get(ppfft_context *c, const char *text, cl_program *out)
     clReleaseProgram(prog);
     return s;
   }
+  to_disk(c, key, prog);
   cl_program cached = program_cache_add(&c->cache, text, program_build_options, prog);
   clReleaseProgram(prog);
   if (!cached) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory caching a program");

@@ -154,7 +154,8 @@ START_TEST(descriptor_errors)
   expect_plan_error(&d, 1u << 7, PPFFT_ERROR_INVALID_ARGUMENT, "unknown flag bit");
   expect_plan_error(&d, 0x80000000u, PPFFT_ERROR_INVALID_ARGUMENT, "unknown high flag bit");
   /* what this version does not do: UNSUPPORTED with a message, never a wrong answer */
-  expect_plan_error(&d, PPFFT_MEASURE, PPFFT_ERROR_UNSUPPORTED, "MEASURE");
+  ppfft_wisdom_forget(test_env_get()->ctx);
+  expect_plan_error(&d, PPFFT_WISDOM_ONLY, PPFFT_ERROR_UNSUPPORTED, "WISDOM_ONLY without wisdom");
   d.precision = PPFFT_F16;
   expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "f16 on OpenCL");
   d = desc1(64, 4);

@@ -25,6 +25,8 @@ int main(void)
   srunner_add_suite(sr, make_api_suite());
   srunner_add_suite(sr, make_transform_suite());
   srunner_add_suite(sr, make_properties_suite());
+  srunner_add_suite(sr, make_wisdom_suite());
+  srunner_add_suite(sr, make_disk_cache_suite());
   /* OpenCL runtimes keep worker threads that a fork() would lose: run tests in this process. */
   srunner_set_fork_status(sr, CK_NOFORK);
   srunner_run_all(sr, CK_NORMAL);

@@ -11,11 +11,11 @@
 
 /* Plans d with variant (NULL: estimate), runs it on host data x (count complex values of the
  * buffer, including any gaps) and returns the buffer afterwards in y. */
-static void run_on(const ppfft_desc *d, const char *variant, const double *x, double *y, size_t count)
+static void run_on(const ppfft_desc *d, const char *vname, const double *x, double *y, size_t count)
 {
   test_env *t = test_env_get();
   ppfft_plan *p;
-  ppfft_status s = variant ? ppfft_plan_create_variant(t->ctx, d, variant, &p) : ppfft_plan_create(t->ctx, d, 0, &p);
+  ppfft_status s = vname ? ppfft_plan_create_variant(t->ctx, d, vname, &p) : ppfft_plan_create(t->ctx, d, 0, &p);
   ck_assert_msg(s == PPFFT_SUCCESS, "%s", ppfft_context_last_error(t->ctx));
   int f64 = d->precision == PPFFT_F64;
   cl_mem a = test_upload(x, count, f64), b = NULL;

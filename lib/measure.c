@@ -1,0 +1,179 @@
+/* measure_best. */
+#include "measure.h"
+#include "plan.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdatomic.h>
+#include <threads.h>
+#include <time.h>
+
+static double now_s(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The buffers one timing run needs: input (and a pristine copy for in-place), output. */
+typedef struct rig {
+  cl_command_queue q;
+  cl_mem in, out, pristine;
+  size_t in_bytes;
+} rig;
+
+static void rig_free(rig *r)
+{
+  if (r->in) clReleaseMemObject(r->in);
+  if (r->out) clReleaseMemObject(r->out);
+  if (r->pristine) clReleaseMemObject(r->pristine);
+  if (r->q) clReleaseCommandQueue(r->q);
+}
+
+static ppfft_status rig_make(ppfft_context *c, const problem *p, rig *r)
+{
+  memset(r, 0, sizeof *r);
+  cl_int e;
+  r->q = clCreateCommandQueue(c->ctx, c->dev, CL_QUEUE_PROFILING_ENABLE, &e);
+  if (!r->q) return err_cl(c, "clCreateCommandQueue(profiling)", e);
+  size_t eb = problem_elem_bytes(p);
+  r->in_bytes = problem_span(p, 0) * eb;
+  /* random data in [-1, 1): never zeros, which can run faster than real data */
+  float *h = malloc(r->in_bytes);
+  if (!h) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for measurement data");
+  unsigned long long s = 0x2545F4914F6CDD1Dull;
+  size_t nreal = r->in_bytes / (p->f64 ? 8 : 4);
+  for (size_t i = 0; i < nreal; ++i) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    double x = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+    if (p->f64) ((double *)h)[i] = x;
+    else h[i] = (float)x;
+  }
+  r->in = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
+  if (r->in && p->inplace) r->pristine = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
+  if (r->in && !p->inplace) r->out = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, problem_span(p, 1) * eb, NULL, &e);
+  free(h);
+  if (!r->in || (p->inplace ? !r->pristine : !r->out)) return err_cl(c, "clCreateBuffer(measurement data)", e);
+  return PPFFT_SUCCESS;
+}
+
+/* One timed run of plan: kernel time in ms from event profiling (the in-place refresh of the input
+ * is outside the event). */
+static ppfft_status run_once(ppfft_context *c, ppfft_plan *plan, rig *r, double *ms)
+{
+  cl_int e = CL_SUCCESS;
+  if (r->pristine) e = clEnqueueCopyBuffer(r->q, r->pristine, r->in, 0, 0, r->in_bytes, 0, NULL, NULL);
+  if (e != CL_SUCCESS) return err_cl(c, "clEnqueueCopyBuffer", e);
+  cl_event done = NULL;
+  ppfft_status s = ppfft_execute(plan, r->q, r->in, r->out, 0, NULL, &done);
+  if (s != PPFFT_SUCCESS) return s;
+  cl_ulong t0 = 0, t1 = 0;
+  e = clWaitForEvents(1, &done);
+  if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+  if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+  clReleaseEvent(done);
+  if (e != CL_SUCCESS) return err_cl(c, "clGetEventProfilingInfo", e);
+  *ms = (double)(t1 - t0) * 1e-6;
+  return PPFFT_SUCCESS;
+}
+
+/* Building is most of the cost and needs only the host: plans are built on several threads first
+ * (the program cache is thread-safe), then timed one by one. */
+typedef struct builder {
+  ppfft_context *c;
+  const problem *p;
+  const variant *cands;
+  ppfft_plan **plans;
+  size_t n;
+  atomic_size_t next;
+} builder;
+
+static int build_worker(void *arg)
+{
+  builder *b = arg;
+  for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->n;)
+    if (plan_build(b->c, b->p, &b->cands[i], &b->plans[i]) != PPFFT_SUCCESS) b->plans[i] = NULL;
+  return 0;
+}
+
+static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, ppfft_plan **plans)
+{
+  enum { THREADS = 8 };
+  builder b = {c, p, cands, plans, n, 0};
+  thrd_t th[THREADS];
+  size_t started = 0;
+  for (; started < THREADS && started < n; ++started)
+    if (thrd_create(&th[started], build_worker, &b) != thrd_success) break;
+  if (started == 0) build_worker(&b);
+  for (size_t i = 0; i < started; ++i) thrd_join(th[i], NULL);
+}
+
+ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
+                          ppfft_plan **out, double *best_ms)
+{
+  *out = NULL;
+  unsigned warmup = o && o->warmup ? o->warmup : 2, repeats = o && o->repeats ? o->repeats : 7;
+  double budget = o ? o->budget_s : 0, start = now_s();
+  rig r;
+  ppfft_status s = rig_make(c, p, &r);
+  double *samples = malloc(repeats * sizeof *samples);
+  ppfft_plan **plans = calloc(n ? n : 1, sizeof *plans);
+  if (s == PPFFT_SUCCESS && (!samples || !plans)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
+  if (s == PPFFT_SUCCESS) build_all(c, p, cands, n, plans);
+  ppfft_plan *best = NULL;
+  char best_name[256] = "";
+  *best_ms = 0;
+  for (size_t i = 0; s == PPFFT_SUCCESS && i < n; ++i) {
+    if (budget > 0 && best && now_s() - start > budget) break;
+    ppfft_plan *plan = plans[i];
+    plans[i] = NULL;
+    if (!plan) continue; /* does not apply or build here */
+    double ms = 0;
+    unsigned k = 0;
+    ppfft_status rs = PPFFT_SUCCESS;
+    for (unsigned w = 0; w < warmup && rs == PPFFT_SUCCESS; ++w) rs = run_once(c, plan, &r, &ms);
+    for (; k < repeats && rs == PPFFT_SUCCESS; ++k) {
+      rs = run_once(c, plan, &r, &samples[k]);
+      /* clearly slower than the best: no need for a precise median */
+      if (best && k >= 1 && samples[0] > 1.5 * *best_ms && samples[k] > 1.5 * *best_ms) {
+        ++k;
+        break;
+      }
+    }
+    if (rs != PPFFT_SUCCESS) {
+      ppfft_plan_destroy(plan);
+      continue;
+    }
+    qsort(samples, k, sizeof *samples, cmp_double);
+    ms = samples[k / 2];
+    if (!best || ms < *best_ms) {
+      ppfft_plan_destroy(best);
+      best = plan;
+      *best_ms = ms;
+      variant_print(&cands[i], best_name, sizeof best_name);
+    } else {
+      ppfft_plan_destroy(plan);
+    }
+    if (o && o->progress) o->progress(o->arg, i + 1, n, *best_ms, best_name);
+  }
+  for (size_t i = 0; plans && i < n; ++i) ppfft_plan_destroy(plans[i]); /* those the budget left */
+  free(plans);
+  free(samples);
+  rig_free(&r);
+  if (s != PPFFT_SUCCESS) {
+    ppfft_plan_destroy(best);
+    return s;
+  }
+  if (!best) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants runs for N = %zu on %s", n, p->n, c->info.name);
+  if (wisdom_add(&c->wisdom, p, &best->v, *best_ms) != 0) {
+    ppfft_plan_destroy(best);
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory recording wisdom");
+  }
+  *out = best;
+  return PPFFT_SUCCESS;
+}

@@ -1,0 +1,24 @@
+/* Timing candidate variants on the device: what PPFFT_MEASURE, PPFFT_EXHAUSTIVE and ppfft-tune do.
+ * Whole plans are timed with OpenCL event profiling, after a warm-up, as the median of repeats, on
+ * random data of the problem's own size; a candidate clearly slower than the best is dropped early. */
+#ifndef PPFFT_MEASURE_H
+#define PPFFT_MEASURE_H
+#include "context.h"
+#include "problem.h"
+#include "variant.h"
+
+typedef struct measure_opts {
+  unsigned warmup, repeats;  /* 0: 2 and 7 */
+  double budget_s;           /* stop starting new candidates after this long (0: no limit) */
+  /* called after each candidate (may be NULL): candidates done and total, best so far */
+  void (*progress)(void *arg, size_t done, size_t total, double best_ms, const char *best);
+  void *arg;
+} measure_opts;
+
+/* Times cands[0..n-1] for p on c (skipping those that do not apply or build) and returns the
+ * fastest as a built plan in *out with its median time in *ms, adding it to c's wisdom.  Errors:
+ * UNSUPPORTED when none runs, OPENCL, OUT_OF_MEMORY. */
+ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
+                          ppfft_plan **out, double *ms);
+
+#endif

@@ -1,0 +1,289 @@
+/* Wisdom: round trip, strict all-or-nothing import (hand-written and fuzzed bad texts), other
+ * devices' entries, WISDOM_ONLY, plans that run what the wisdom names, files and the search path,
+ * and MEASURE / EXHAUSTIVE recording what they chose. */
+#include "context.h"
+#include "suites.h"
+#include "testutil.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static ppfft_desc desc1(size_t n, size_t batch)
+{
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, batch);
+  return d;
+}
+
+/* A valid wisdom text for this device with two entries. */
+static char *sample_text(void)
+{
+  const char *key = ppfft_context_device_key(test_env_get()->ctx);
+  char *t = malloc(2048);
+  snprintf(t, 2048,
+           "ppfft-wisdom 1\n# a comment\n\n"
+           "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg2/t1 0.125\n"
+           "%s c2c:f64:bwd:ip:n64:packed:b1024 r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t1 1.5\n",
+           key, key);
+  return t;
+}
+
+START_TEST(round_trip)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  ppfft_wisdom_forget(c);
+  char *t = sample_text();
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, t), PPFFT_SUCCESS);
+  char *a = ppfft_wisdom_export_string(c);
+  ck_assert_ptr_nonnull(a);
+  ck_assert_ptr_nonnull(strstr(a, "c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg2/t1 0.125"));
+  ppfft_wisdom_forget(c);
+  char *empty = ppfft_wisdom_export_string(c);
+  ck_assert_ptr_null(strstr(empty, "c2c:"));
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, a), PPFFT_SUCCESS);
+  char *b = ppfft_wisdom_export_string(c);
+  ck_assert_str_eq(a, b);
+  /* importing the same text again changes nothing (entries replace their own key) */
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, a), PPFFT_SUCCESS);
+  char *b2 = ppfft_wisdom_export_string(c);
+  ck_assert_str_eq(a, b2);
+  free(t), free(a), free(b), free(b2), free(empty);
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
+START_TEST(malformed_rejected_whole)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  ppfft_wisdom_forget(c);
+  char *good = sample_text();
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, good), PPFFT_SUCCESS);
+  char *before = ppfft_wisdom_export_string(c);
+  const char *key = ppfft_context_device_key(c);
+  const char *bad_lines[] = {
+      "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1",          /* no time */
+      "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1 extra",  /* extra field */
+      "%s c2c:f32:fwd:oop:n16:packed:b5 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* batch not 4^k */
+      "%s c2c:f32:fwd:oop:n16:packed:b8 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* 8 = 2^3 */
+      "%s r2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* kind */
+      "%s c2c:f16:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* precision */
+      "%s c2c:f32:up:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",         /* direction */
+      "%s c2c:f32:fwd:oop:16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",         /* lengths */
+      "%s c2c:f32:fwd:oop:n16x:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",
+      "%s c2c:f32:fwd:oop:n16:strided:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",       /* layout */
+      "%s c2c:f32:fwd:oop:n16:packed r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",           /* 6 fields */
+      "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2/wg2/t1 1",              /* variant */
+      "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 fast",     /* time */
+      "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 -1",
+      "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 nan",
+  };
+  for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; ++i) {
+    char text[4096], line[512];
+    snprintf(line, sizeof line, bad_lines[i], key);
+    /* the bad line comes third, after two good ones: nothing of the file may be applied */
+    snprintf(text, sizeof text, "ppfft-wisdom 1\n%s c2c:f32:fwd:oop:n32:packed:b4 r4x8/GM+VASM2+TW-CALC/wg1/t1 2\n%s\n", key, line);
+    ck_assert_msg(ppfft_wisdom_import_string(c, text) == PPFFT_ERROR_WISDOM, "accepted: %s", line);
+    ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "line 3"));
+    char *after = ppfft_wisdom_export_string(c);
+    ck_assert_str_eq(before, after);
+    free(after);
+  }
+  const char *bad_texts[] = {"", "hello\n", "ppfft-wisdom 2\n", "ppfft-wisdom\n", "# only a comment\n",
+                             "ppfft-wisdom 1 extra\n"};
+  for (size_t i = 0; i < sizeof bad_texts / sizeof bad_texts[0]; ++i) {
+    ck_assert_msg(ppfft_wisdom_import_string(c, bad_texts[i]) == PPFFT_ERROR_WISDOM, "accepted \"%s\"", bad_texts[i]);
+    ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "line"));
+  }
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_wisdom_import_string(NULL, good), PPFFT_ERROR_INVALID_ARGUMENT);
+  char *after = ppfft_wisdom_export_string(c);
+  ck_assert_str_eq(before, after);
+  free(after), free(before), free(good);
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
+/* Thousands of truncated, bit-flipped and spliced texts: each is imported whole or rejected whole,
+ * and nothing crashes. */
+START_TEST(fuzzed_texts)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  ppfft_wisdom_forget(c);
+  char *good = sample_text();
+  size_t len = strlen(good);
+  unsigned long long s = 42;
+  size_t accepted = 0, rejected = 0;
+  char *text = malloc(2 * len + 2);
+  for (int k = 0; k < 4000; ++k) {
+    memcpy(text, good, len + 1);
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    switch (k % 4) {
+    case 0: text[s % (len + 1)] = '\0'; break;                          /* truncated */
+    case 1: text[s % len] ^= (char)(1u << ((s >> 20) % 8)); break;      /* one bit flipped */
+    case 2: text[s % len] = (char)((s >> 24) & 0xff ? (s >> 24) & 0xff : 1); break; /* a random byte */
+    case 3: memcpy(text + len, good + s % len, len - s % len + 1); break; /* a tail spliced on */
+    }
+    ppfft_wisdom_import_string(c, good);
+    char *before = ppfft_wisdom_export_string(c);
+    ppfft_status st = ppfft_wisdom_import_string(c, text);
+    ck_assert(st == PPFFT_SUCCESS || st == PPFFT_ERROR_WISDOM);
+    char *after = ppfft_wisdom_export_string(c);
+    if (st == PPFFT_ERROR_WISDOM) {
+      ck_assert_str_eq(before, after); /* nothing lost, nothing half-applied */
+      ++rejected;
+    } else {
+      ++accepted;
+    }
+    free(before), free(after);
+    ppfft_wisdom_forget(c);
+  }
+  ck_assert_uint_gt(accepted, 0);
+  ck_assert_uint_gt(rejected, 1000);
+  free(text), free(good);
+}
+END_TEST
+
+START_TEST(other_devices_not_applied)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  ppfft_wisdom_forget(c);
+  const char *text = "ppfft-wisdom 1\nsome-vendor/some-gpu/1.0 c2c:f32:fwd:oop:n16:packed:b4 r4x4/GM+VASM2+TW-CALC/wg1/t1 0.1\n";
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "other devices"));
+  char *out = ppfft_wisdom_export_string(c);
+  ck_assert_ptr_null(strstr(out, "c2c:"));
+  free(out);
+  ppfft_desc d = desc1(16, 4);
+  ppfft_plan *p = (ppfft_plan *)&p;
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &p), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_ptr_null(p);
+}
+END_TEST
+
+/* WISDOM_ONLY fails without an entry and plans exactly the variant an entry names; so does ESTIMATE
+ * when there is one, also for another batch of the same problem. */
+START_TEST(plans_follow_wisdom)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  ppfft_wisdom_forget(c);
+  ppfft_desc d = desc1(16, 3);
+  ppfft_plan *p = (ppfft_plan *)&p;
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &p), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_ptr_null(p);
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "c2c:f32:fwd:oop:n16:packed:b4"));
+  char *t = sample_text();
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, t), PPFFT_SUCCESS);
+  free(t);
+  char name[256];
+  const size_t batches[] = {3, 4, 100};
+  for (size_t i = 0; i < 3; ++i)
+    for (unsigned flags = 0; flags <= PPFFT_WISDOM_ONLY; flags += PPFFT_WISDOM_ONLY) {
+      d = desc1(16, batches[i]);
+      ck_assert_int_eq(ppfft_plan_create(c, &d, flags, &p), PPFFT_SUCCESS);
+      ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+      ck_assert_str_eq(name, "r4x4/LM-CT+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg2/t1");
+      ppfft_plan_destroy(p);
+    }
+  double err;
+  d = desc1(16, 5);
+  ck_assert_int_eq(test_run(&d, NULL, 3, &err), PPFFT_SUCCESS); /* and it computes the transform */
+  ck_assert_double_le(err, test_bound(16, 0));
+  /* an entry that no longer applies (here: VAVM16 at N = 16) falls back to the estimate, except
+   * under WISDOM_ONLY */
+  char text[1024];
+  snprintf(text, sizeof text, "ppfft-wisdom 1\n%s c2c:f32:fwd:oop:n16:packed:b4 r16/RP+LM-CM+VAVM16+TW-GM/wg1/t1 0.1\n",
+           ppfft_context_device_key(c));
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
+  d = desc1(16, 4);
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &p), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p), PPFFT_SUCCESS);
+  ppfft_plan_destroy(p);
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
+START_TEST(files_and_search_path)
+{
+  test_env *t = test_env_get();
+  ppfft_context *c = t->ctx;
+  ppfft_wisdom_forget(c);
+  char dir[] = "/tmp/ppfft-wisdom-XXXXXX", path[256], cmd[300];
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/this-device.wisdom", dir);
+  char *text = sample_text();
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
+  ck_assert_int_eq(ppfft_wisdom_export_file(c, path), PPFFT_SUCCESS);
+  ppfft_wisdom_forget(c);
+  ck_assert_int_eq(ppfft_wisdom_import_file(c, path), PPFFT_SUCCESS);
+  char *back = ppfft_wisdom_export_string(c);
+  ck_assert_ptr_nonnull(strstr(back, "n64:packed:b1024"));
+  free(back);
+  ck_assert_int_eq(ppfft_wisdom_import_file(c, "/nonexistent/ppfft.wisdom"), PPFFT_ERROR_IO);
+  ck_assert_int_eq(ppfft_wisdom_export_file(c, "/nonexistent/dir/ppfft.wisdom"), PPFFT_ERROR_IO);
+  snprintf(cmd, sizeof cmd, "%s/empty.txt", dir);
+  FILE *f = fopen(cmd, "w");
+  fclose(f);
+  ck_assert_int_eq(ppfft_wisdom_import_file(c, cmd), PPFFT_ERROR_WISDOM);
+  /* a new context finds the folder through PPFFT_WISDOM_PATH (a bad file beside it is skipped) */
+  snprintf(cmd, sizeof cmd, "%s/broken.wisdom", dir);
+  f = fopen(cmd, "w");
+  fputs("ppfft-wisdom 1\ngarbage\n", f);
+  fclose(f);
+  setenv("PPFFT_WISDOM_PATH", dir, 1);
+  ppfft_context *c2;
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c2), PPFFT_SUCCESS);
+  unsetenv("PPFFT_WISDOM_PATH");
+  ppfft_desc d = desc1(16, 4);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create(c2, &d, PPFFT_WISDOM_ONLY, &p), PPFFT_SUCCESS);
+  ppfft_plan_destroy(p);
+  ppfft_context_destroy(c2);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  ck_assert_int_eq(system(cmd), 0);
+  free(text);
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
+/* MEASURE and EXHAUSTIVE time candidates, record the winner, and the next plan uses it. */
+START_TEST(measure_records_winner)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  for (int exhaustive = 0; exhaustive < 2; ++exhaustive) {
+    ppfft_wisdom_forget(c);
+    ppfft_desc d = desc1(exhaustive ? 4 : 64, 64);
+    d.inplace = exhaustive;
+    ppfft_plan *p, *again;
+    ck_assert_int_eq(ppfft_plan_create(c, &d, exhaustive ? PPFFT_EXHAUSTIVE : PPFFT_MEASURE, &p), PPFFT_SUCCESS);
+    char name[256], name2[256];
+    ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+    char *w = ppfft_wisdom_export_string(c);
+    ck_assert_ptr_nonnull(strstr(w, name));
+    free(w);
+    ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &again), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_plan_describe(again, name2, sizeof name2), PPFFT_SUCCESS);
+    ck_assert_str_eq(name, name2);
+    ppfft_plan_destroy(p);
+    ppfft_plan_destroy(again);
+    double err;
+    ck_assert_int_eq(test_run(&d, NULL, 9, &err), PPFFT_SUCCESS);
+    ck_assert_double_le(err, test_bound(d.n[0], 0));
+  }
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
+Suite *make_wisdom_suite(void)
+{
+  Suite *s = suite_create("wisdom");
+  TCase *tc = tcase_create("wisdom");
+  tcase_add_test(tc, round_trip);
+  tcase_add_test(tc, malformed_rejected_whole);
+  tcase_add_test(tc, fuzzed_texts);
+  tcase_add_test(tc, other_devices_not_applied);
+  tcase_add_test(tc, plans_follow_wisdom);
+  tcase_add_test(tc, files_and_search_path);
+  tcase_add_test(tc, measure_records_winner);
+  suite_add_tcase(s, tc);
+  return s;
+}

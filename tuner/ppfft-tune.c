@@ -1,0 +1,335 @@
+/* ppfft-tune: times kernel variants on one device and writes the winners as wisdom, which every
+ * ppfft context on that device then loads.  Run it once per GPU (and again after a driver update).
+ *
+ *   ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS] [--exhaustive]
+ *              [-o FILE] [-v]
+ *
+ * Problems use fftw-wisdom's letters: c (complex), o/i (out-of-place/in-place), f/b (forward/
+ * backward), then the lengths, e.g. cof1024, cib4096, cof256x256; ":f64" for double precision and
+ * ":b<batch>" for a batch (default: enough transforms for 256 MiB, at most an eighth of the device's
+ * memory).  Each winner is checked against FFTW before it is written. */
+#include "context.h"
+#include "measure.h"
+#include "planner.h"
+#include "plan.h"
+#include "ppfft.h"
+#include <fftw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct tune_problem {
+  char name[64];
+  ppfft_desc desc;
+} tune_problem;
+
+typedef struct options {
+  const char *device, *problems, *output;
+  int canonical, exhaustive, verbose;
+  double budget;
+} options;
+
+static double now_s(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void usage(FILE *f)
+{
+  fprintf(f, "usage: ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS]\n"
+             "                  [--exhaustive] [-o FILE] [-v]\n"
+             "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64 (c=complex, o/i=out-of/in-place,\n"
+             "                   f/b=forward/backward, lengths, :f64 double precision, :b<batch>)\n"
+             "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, f32 and f64 (what this\n"
+             "                   version cannot plan yet is listed and skipped)\n"
+             "  --budget S       stop after about S seconds in all (default 600)\n"
+             "  --exhaustive     time every valid variant instead of the short list\n"
+             "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
+             "                   where every ppfft program looks; an existing file there is merged)\n"
+             "  -v               one line per candidate\n");
+}
+
+/* Parses one problem ("cof1024:f64:b64") into p; 0 on success. */
+static int parse_problem(const char *s, tune_problem *p)
+{
+  if (strlen(s) >= sizeof p->name || s[0] != 'c' || (s[1] != 'o' && s[1] != 'i') || (s[2] != 'f' && s[2] != 'b')) return -1;
+  snprintf(p->name, sizeof p->name, "%s", s);
+  size_t n[3];
+  int rank = 0;
+  const char *q = s + 3;
+  for (;;) {
+    char *end;
+    unsigned long long x = strtoull(q, &end, 10);
+    if (end == q || x == 0 || rank == 3) return -1;
+    n[rank++] = (size_t)x;
+    q = end;
+    if (*q != 'x') break;
+    ++q;
+  }
+  ppfft_desc_init(&p->desc, rank, n, 0);
+  p->desc.inplace = s[1] == 'i';
+  p->desc.direction = s[2] == 'f' ? PPFFT_FORWARD : PPFFT_BACKWARD;
+  while (*q == ':') {
+    ++q;
+    if (!strncmp(q, "f64", 3)) p->desc.precision = PPFFT_F64, q += 3;
+    else if (!strncmp(q, "f32", 3)) p->desc.precision = PPFFT_F32, q += 3;
+    else if (*q == 'b') {
+      char *end;
+      unsigned long long b = strtoull(q + 1, &end, 10);
+      if (end == q + 1 || b == 0) return -1;
+      p->desc.batch = (size_t)b;
+      q = end;
+    } else return -1;
+  }
+  return *q ? -1 : 0;
+}
+
+/* The batch that fills 256 MiB, capped at an eighth of the device's memory. */
+static size_t fill_batch(const ppfft_desc *d, const device_info *di)
+{
+  size_t per = (d->precision == PPFFT_F64 ? 16 : 8);
+  for (int i = 0; i < d->rank; ++i) per *= d->n[i];
+  size_t bytes = (size_t)256 << 20;
+  if (di->global_mem / 8 < bytes) bytes = (size_t)(di->global_mem / 8);
+  if (di->max_alloc < bytes) bytes = (size_t)di->max_alloc;
+  return bytes / per ? bytes / per : 1;
+}
+
+static size_t canonical(tune_problem **out)
+{
+  size_t cap = 2 * (24 + 11 + 7), n = 0;
+  tune_problem *list = calloc(cap, sizeof *list);
+  if (!list) return 0;
+  char name[64];
+  for (int prec = 0; prec < 2; ++prec) {
+    const char *sfx = prec ? ":f64" : "";
+    for (int k = 1; k <= 24; ++k) snprintf(name, sizeof name, "cof%llu%s", 1ull << k, sfx), parse_problem(name, &list[n++]);
+    for (int k = 2; k <= 12; ++k)
+      snprintf(name, sizeof name, "cof%llux%llu%s", 1ull << k, 1ull << k, sfx), parse_problem(name, &list[n++]);
+    for (int k = 2; k <= 8; ++k)
+      snprintf(name, sizeof name, "cof%llux%llux%llu%s", 1ull << k, 1ull << k, 1ull << k, sfx), parse_problem(name, &list[n++]);
+  }
+  *out = list;
+  return n;
+}
+
+/* Progress: a bar on a terminal, nothing otherwise (one line per problem is printed anyway). */
+typedef struct progress {
+  int tty, verbose;
+  const char *problem;
+  size_t index, total;
+  double deadline;
+} progress;
+
+static void show_progress(void *arg, size_t done, size_t total, double best_ms, const char *best)
+{
+  progress *pr = arg;
+  if (pr->verbose) fprintf(stderr, "  %s  candidate %zu/%zu  best %.4f ms %s\n", pr->problem, done, total, best_ms, best);
+  if (!pr->tty) return;
+  int width = 24, fill = total ? (int)(width * done / total) : width;
+  double left = pr->deadline - now_s();
+  fprintf(stderr, "\r[%-*.*s] problem %zu/%zu %-18s %3zu/%-3zu best %.4f ms  %4.0f s left  %-40.40s", width, fill,
+          "########################", pr->index, pr->total, pr->problem, done, total, best_ms, left > 0 ? left : 0, best);
+  fflush(stderr);
+}
+
+/* Relative L2 error of the plan's output against FFTW in double precision on random data, over
+ * the first few transforms. */
+static double check_against_fftw(ppfft_context *c, ppfft_plan *plan)
+{
+  const problem *p = &plan->pb;
+  size_t n = p->n, count = n * p->batch, check = p->batch < 8 ? p->batch : 8;
+  int f64 = p->f64;
+  cl_int e;
+  cl_command_queue q = clCreateCommandQueue(c->ctx, c->dev, 0, &e);
+  double *x = malloc(16 * count), *ref = malloc(16 * n * check), *got = malloc(16 * count);
+  void *h = malloc((f64 ? 16 : 8) * count);
+  double err = INFINITY;
+  if (q && x && ref && got && h) {
+    unsigned long long s = 7;
+    for (size_t i = 0; i < 2 * count; ++i) {
+      s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+      x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+      if (f64) ((double *)h)[i] = x[i];
+      else x[i] = ((float *)h)[i] = (float)x[i];
+    }
+    cl_mem in = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, (f64 ? 16 : 8) * count, h, &e);
+    cl_mem out = p->inplace || !in ? NULL : clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, (f64 ? 16 : 8) * count, NULL, &e);
+    if (in && (p->inplace || out) && ppfft_execute(plan, q, in, out, 0, NULL, NULL) == PPFFT_SUCCESS &&
+        clEnqueueReadBuffer(q, p->inplace ? in : out, CL_TRUE, 0, (f64 ? 16 : 8) * count, h, 0, NULL, NULL) == CL_SUCCESS) {
+      for (size_t i = 0; i < 2 * count; ++i) got[i] = f64 ? ((double *)h)[i] : ((float *)h)[i];
+      int len = (int)n;
+      fftw_plan fp = fftw_plan_many_dft(1, &len, (int)check, (fftw_complex *)x, NULL, 1, len, (fftw_complex *)ref, NULL, 1, len,
+                                        p->sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+      fftw_execute(fp);
+      fftw_destroy_plan(fp);
+      double num = 0, den = 0;
+      for (size_t i = 0; i < 2 * n * check; ++i) {
+        double r = ref[i] * p->scale;
+        num += (got[i] - r) * (got[i] - r);
+        den += r * r;
+      }
+      err = sqrt(num / den);
+    }
+    if (in) clReleaseMemObject(in);
+    if (out) clReleaseMemObject(out);
+  }
+  if (q) clReleaseCommandQueue(q);
+  free(x), free(ref), free(got), free(h);
+  return err;
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+  o->budget = 600;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) return 1;
+    if (!strcmp(a, "--canonical")) o->canonical = 1;
+    else if (!strcmp(a, "--exhaustive")) o->exhaustive = 1;
+    else if (!strcmp(a, "-v")) o->verbose = 1;
+    else if (!strcmp(a, "--device") && val) o->device = val, ++i;
+    else if (!strcmp(a, "--problems") && val) o->problems = val, ++i;
+    else if (!strcmp(a, "-o") && val) o->output = val, ++i;
+    else if (!strcmp(a, "--budget") && val) {
+      char *end;
+      o->budget = strtod(val, &end);
+      if (*end || !(o->budget > 0)) return -1;
+      ++i;
+    } else return -1;
+  }
+  return o->problems || o->canonical ? 0 : -1;
+}
+
+/* The default wisdom file for this device, where contexts look; its folder created. */
+static void default_output(const ppfft_context *c, char *path, size_t len)
+{
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  char dir[3072];
+  if (xdg && *xdg) snprintf(dir, sizeof dir, "%s/ppfft/wisdom", xdg);
+  else snprintf(dir, sizeof dir, "%s/.local/share/ppfft/wisdom", home ? home : ".");
+  char cmd[3200];
+  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+  if (system(cmd) != 0) fprintf(stderr, "ppfft-tune: cannot create %s\n", dir);
+  char name[700];
+  snprintf(name, sizeof name, "%s", c->key);
+  for (char *s = name; *s; ++s)
+    if (*s == '/') *s = '_';
+  snprintf(path, len, "%s/%s.wisdom", dir, name);
+}
+
+int main(int argc, char **argv)
+{
+  options o = {0};
+  int pa = parse_args(argc, argv, &o);
+  if (pa) {
+    usage(pa > 0 ? stdout : stderr);
+    return pa > 0 ? 0 : 2;
+  }
+  if (o.device) setenv("PPFFT_DEVICE", o.device, 1);
+  ppfft_context *c;
+  if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
+    fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
+    return 1;
+  }
+  tune_problem *list = NULL;
+  size_t count = 0;
+  if (o.canonical) count = canonical(&list);
+  else {
+    list = calloc(strlen(o.problems) + 1, sizeof *list);
+    char *copy = strdup(o.problems);
+    for (char *save = NULL, *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+      if (parse_problem(t, &list[count++]) != 0) {
+        fprintf(stderr, "ppfft-tune: cannot read problem \"%s\" (e.g. cof1024, cib4096:f64:b64)\n", t);
+        return 2;
+      }
+    free(copy);
+  }
+  char out_path[4096];
+  if (o.output) snprintf(out_path, sizeof out_path, "%s", o.output);
+  else default_output(c, out_path, sizeof out_path);
+  fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->info.name, c->key, count, o.budget,
+          o.exhaustive ? "exhaustive" : "default", out_path);
+
+  double start = now_s();
+  progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
+  size_t tuned = 0, skipped = 0, rejected = 0;
+  for (size_t i = 0; i < count; ++i) {
+    tune_problem *tp = &list[i];
+    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
+    problem pb;
+    double left = start + o.budget - now_s();
+    if (left <= 0) {
+      printf("%-22s skipped: budget spent\n", tp->name);
+      ++skipped;
+      continue;
+    }
+    if (problem_from_desc(c, &tp->desc, &pb) != PPFFT_SUCCESS) {
+      printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
+      ++skipped;
+      continue;
+    }
+    variant shortlist[32], *cands = shortlist;
+    size_t n = 0;
+    if (o.exhaustive) cands = planner_exhaustive_candidates(&pb, &c->info, &n);
+    else n = planner_measure_candidates(&pb, &c->info, shortlist, 32);
+    if (n == 0) {
+      printf("%-22s skipped: no variant runs it on this device with this version\n", tp->name);
+      ++skipped;
+      if (cands != shortlist) free(cands);
+      continue;
+    }
+    pr.problem = tp->name;
+    pr.index = i + 1;
+    measure_opts mo = {0, 0, left / (double)(count - i), show_progress, &pr};
+    ppfft_plan *best = NULL;
+    double ms = 0, t0 = now_s();
+    ppfft_status s = measure_best(c, &pb, cands, n, &mo, &best, &ms);
+    if (cands != shortlist) free(cands);
+    if (pr.tty) fprintf(stderr, "\r%*s\r", 150, "");
+    if (s != PPFFT_SUCCESS) {
+      printf("%-22s failed: %s\n", tp->name, ppfft_context_last_error(c));
+      ++skipped;
+      continue;
+    }
+    double err = check_against_fftw(c, best);
+    double bound = (pb.f64 ? 1e-15 : 5e-7) * (pb.n > 2 ? log2((double)pb.n) : 1.0);
+    double gbps = 2.0 * (double)(pb.n * pb.batch * problem_elem_bytes(&pb)) / (ms * 1e-3) / 1e9;
+    if (!(err <= bound)) { /* never write a winner that computes the wrong thing */
+      char key[WISDOM_KEY_MAX];
+      wisdom_problem_key(&pb, key, sizeof key);
+      printf("%-22s REJECTED %s: error %.3g against FFTW exceeds %.3g\n", tp->name, best->name, err, bound);
+      ppfft_wisdom_forget(c); /* simplest way to drop the entry: reload what was written so far */
+      ppfft_wisdom_import_file(c, out_path);
+      ++rejected;
+    } else {
+      printf("%-22s %-60s %9.4f ms %8.1f GB/s  err %.2g  (%.1f s)\n", tp->name, best->name, ms, gbps, err, now_s() - t0);
+      ++tuned;
+    }
+    fflush(stdout);
+    ppfft_plan_destroy(best);
+    /* write after every problem, so an interrupted run keeps what it found */
+    char *text = ppfft_wisdom_export_string(c);
+    FILE *f = text ? fopen(out_path, "w") : NULL;
+    if (f) {
+      fprintf(f, "# written by: ppfft-tune %s%s%s%s%s --budget %.0f\n# device: %s, driver %s\n", o.canonical ? "--canonical" : "--problems ",
+              o.canonical ? "" : o.problems, o.exhaustive ? " --exhaustive" : "", o.device ? " --device " : "", o.device ? o.device : "",
+              o.budget, c->info.name, c->info.driver);
+      fputs(text, f);
+      fclose(f);
+    } else {
+      fprintf(stderr, "ppfft-tune: cannot write %s\n", out_path);
+    }
+    free(text);
+  }
+  printf("tuned %zu, skipped %zu, rejected %zu problems in %.0f s; wisdom in %s\n", tuned, skipped, rejected, now_s() - start, out_path);
+  free(list);
+  ppfft_context_destroy(c);
+  return rejected ? 1 : 0;
+}
