@@ -9,7 +9,8 @@
 
 typedef struct measure_opts {
   unsigned warmup, repeats;  /* 0: 2 and 7 */
-  double budget_s;           /* stop starting new candidates after this long (0: no limit) */
+  double budget_s;           /* stop timing new candidates this long after the start (0: no limit);
+                              * the candidates are all built first, on host threads */
   /* called after each candidate (may be NULL): candidates done and total, best so far */
   void (*progress)(void *arg, size_t done, size_t total, double best_ms, const char *best);
   void *arg;

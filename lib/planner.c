@@ -111,7 +111,9 @@ size_t planner_measure_candidates(const problem *p, const device_info *di, varia
   static const struct { int vm; unsigned width; } math[] = {{0, 2}, {0, 4}};
   static const twiddle_mode tw[] = {TW_GM, TW_CM_K};
   char msg[256];
-  size_t n = planner_estimate(p, di, out, max < 1 ? 0 : 1, msg, sizeof msg);
+  /* the estimate's first candidates too: what ESTIMATE would run must be among those timed, also
+   * when its first choice does not fit the compiler */
+  size_t n = planner_estimate(p, di, out, max < 3 ? max : 3, msg, sizeof msg);
   for (size_t o = 0; o < 2; ++o)
     for (size_t a = 0; a < 2; ++a)
       for (size_t m = 0; m < 2; ++m)

@@ -20,7 +20,7 @@ int planner_fit(const problem *p, const device_info *di, variant *v, unsigned wi
  * Returns how many; with none, the reason is in msg. */
 size_t planner_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len);
 
-/* PPFFT_MEASURE's short list for p on di, at most max: the estimate's first candidate, then the
+/* PPFFT_MEASURE's short list for p on di, at most max: the estimate's first three candidates, then the
  * layouts that won on real GPUs (RP+LM-CM and LM-CC; CGAP and DIRECT; VASM2 and VASM4; TW-GM and CM-K
  * tables; bench/results/2026-11-22-h200-sweep-v2), fitted and deduplicated.  Returns how many. */
 size_t planner_measure_candidates(const problem *p, const device_info *di, variant *out, size_t max);

@@ -287,7 +287,8 @@ int main(int argc, char **argv)
     }
     pr.problem = tp->name;
     pr.index = i + 1;
-    measure_opts mo = {0, 0, left / (double)(count - i), show_progress, &pr};
+    /* the budget is for the whole run: a problem takes what its list needs while time is left */
+    measure_opts mo = {0, 0, left, show_progress, &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
     ppfft_status s = measure_best(c, &pb, cands, n, &mo, &best, &ms);
