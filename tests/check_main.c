@@ -3,6 +3,7 @@
 #include "testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int test_full(void)
 {
@@ -12,6 +13,10 @@ int test_full(void)
 
 int main(void)
 {
+  /* Hermetic: no wisdom from the user's tuning runs (it would change what ESTIMATE plans). */
+  char data[] = "/tmp/ppfft-test-data-XXXXXX";
+  if (mkdtemp(data)) setenv("XDG_DATA_HOME", data, 1);
+  unsetenv("PPFFT_WISDOM_PATH");
   if (!test_env_get()) {
     fprintf(stderr, "no OpenCL device (%s): skipping\n", ppfft_context_last_error(NULL));
     return 77;
@@ -21,6 +26,7 @@ int main(void)
   printf("testing on %s (%s)%s\n", name, ppfft_context_device_key(test_env_get()->ctx),
          test_full() ? ", full product of knobs" : "");
   fflush(stdout);
+  ppfft_wisdom_forget(test_env_get()->ctx); /* and none from an installed ppfft */
   SRunner *sr = srunner_create(make_variant_suite());
   srunner_add_suite(sr, make_api_suite());
   srunner_add_suite(sr, make_transform_suite());
@@ -34,5 +40,6 @@ int main(void)
   srunner_free(sr);
   printf("%d passed, %d failed\n", run - failed, failed);
   test_env_release();
+  rmdir(data);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
