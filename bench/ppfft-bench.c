@@ -6,6 +6,7 @@
  * the first min(batch, 32) transforms of one more execute with FFTW in double precision.
  * Run with -h for the options. */
 #include "context.h"
+#include "measure.h"
 #include "planner.h"
 #include "ppfft.h"
 #include "problem.h"
@@ -377,13 +378,8 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, result *res)
     ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
     if (s != PPFFT_SUCCESS) return s;
     /* waiting per execute keeps each one alone on the device, and bounds the live events */
-    cl_ulong t0 = 0, t1 = 0;
-    e = clWaitForEvents(1, &done);
-    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
-    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
-    clReleaseEvent(done);
-    if (e != CL_SUCCESS) return err_cl(w->ctx, "clGetEventProfilingInfo", e);
-    w->times[i] = (double)(t1 - t0) * 1e-6;
+    s = measure_event_ms(w->ctx, done, &w->times[i]);
+    if (s != PPFFT_SUCCESS) return s;
   }
   qsort(w->times, w->repeats, sizeof *w->times, cmp_double);
   size_t m = w->repeats / 2;

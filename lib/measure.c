@@ -62,6 +62,18 @@ static ppfft_status rig_make(ppfft_context *c, const problem *p, rig *r)
   return PPFFT_SUCCESS;
 }
 
+ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms)
+{
+  cl_ulong t0 = 0, t1 = 0;
+  cl_int e = clWaitForEvents(1, &ev);
+  if (e == CL_SUCCESS) e = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
+  if (e == CL_SUCCESS) e = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+  clReleaseEvent(ev);
+  if (e != CL_SUCCESS) return err_cl(c, "clGetEventProfilingInfo", e);
+  *ms = (double)(t1 - t0) * 1e-6;
+  return PPFFT_SUCCESS;
+}
+
 /* One timed run of plan: kernel time in ms from event profiling (the in-place refresh of the input
  * is outside the event). */
 static ppfft_status run_once(ppfft_context *c, ppfft_plan *plan, rig *r, double *ms)
@@ -71,15 +83,7 @@ static ppfft_status run_once(ppfft_context *c, ppfft_plan *plan, rig *r, double 
   if (e != CL_SUCCESS) return err_cl(c, "clEnqueueCopyBuffer", e);
   cl_event done = NULL;
   ppfft_status s = ppfft_execute(plan, r->q, r->in, r->out, 0, NULL, &done);
-  if (s != PPFFT_SUCCESS) return s;
-  cl_ulong t0 = 0, t1 = 0;
-  e = clWaitForEvents(1, &done);
-  if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL);
-  if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
-  clReleaseEvent(done);
-  if (e != CL_SUCCESS) return err_cl(c, "clGetEventProfilingInfo", e);
-  *ms = (double)(t1 - t0) * 1e-6;
-  return PPFFT_SUCCESS;
+  return s == PPFFT_SUCCESS ? measure_event_ms(c, done, ms) : s;
 }
 
 /* Building is most of the cost and needs only the host: plans are built on several threads first

@@ -16,6 +16,9 @@ typedef struct measure_opts {
   void *arg;
 } measure_opts;
 
+/* Waits for ev (from a queue with profiling on), releases it and gives its START..END time in ms. */
+ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms);
+
 /* Times cands[0..n-1] for p on c (skipping those that do not apply or build) and returns the
  * fastest as a built plan in *out with its median time in *ms, adding it to c's wisdom.  Errors:
  * UNSUPPORTED when none runs, OPENCL, OUT_OF_MEMORY. */
