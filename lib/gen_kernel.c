@@ -22,6 +22,7 @@ typedef struct gen_state {
   char mt[16];     /* arithmetic type: "real" (VASM) or "realE" (VAVM) */
   char lt[16];     /* a lane group as one vector: "real" (E = 1) or "realE" */
   unsigned nslot;  /* register slots: one per element (VASM) or per lane group (VAVM) */
+  int general;     /* not a plain problem: elements are addressed through IN_AT/OUT_AT, one at a time */
 } gen_state;
 
 /* ---- small emitters ---- */
@@ -77,10 +78,16 @@ static void access_plane(const gen_state *gs, char *buf, size_t n, const char *n
   else snprintf(buf, n, "%s.%s", name, half);
 }
 
-/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr. */
-static void global_load(const gen_state *gs, gen_buf *b, const char *name, const char *ptr, const char *pos)
+/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
+ * the input (side 0) or output (side 1) layout. */
+static void global_load(const gen_state *gs, gen_buf *b, int side, const char *name, const char *ptr, const char *pos)
 {
   unsigned w = access_width(gs), parts = access_parts(gs), E = gs->g->e;
+  if (gs->general) { /* one element; ptr is the transform's first element's index */
+    gb_printf(b, "    const real2 %s = LD_%s((%s) + (ulong)(%s) * %zuul);\n", name, side ? "OUT" : "IN", ptr, pos,
+              side ? gs->p->out_stride : gs->p->in_stride);
+    return;
+  }
   for (unsigned k = 0; k < parts; ++k) {
     char nm[32];
     snprintf(nm, sizeof nm, parts == 2 ? "%s%u" : "%s", name, k);
@@ -91,10 +98,39 @@ static void global_load(const gen_state *gs, gen_buf *b, const char *name, const
   }
 }
 
-/* Stores lane values re[e], im[e] (expressions), times the scale if `scaled`, as a vector at pos of ptr. */
-static void global_store(const gen_state *gs, gen_buf *b, const char *ptr, const char *pos, char re[][96], char im[][96], int scaled)
+/* The general layout's store of one element (re, im) at pos of transform tr (in the work-group),
+ * whose first element is at ptr; the final store applies the four-step twiddle and the scale. */
+static void general_store(const gen_state *gs, gen_buf *b, const char *tr, const char *ptr, const char *pos, const char *re,
+                          const char *im, int final)
+{
+  const problem *p = gs->p;
+  gb_printf(b, "    { real2 o_ = (real2)(%s, %s);\n", re, im);
+  if (final && p->twiddle_n) {
+    /* output k of the transform whose level-0 index is m: times w_twiddle_n^(m k); m k < twiddle_n */
+    if (p->nlev > 1) gb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) %% %zuul);\n", tr, p->lev_count[0]);
+    else gb_printf(b, "      const uint m_ = (uint)(t0 + (ulong)(%s));\n", tr);
+    gb_printf(b, "      const real2 w_ = ppfft_cossin(m_ * (uint)(%s), %zuu);\n", pos, p->twiddle_n);
+    if (p->sign < 0) gb_printf(b, "      o_ = (real2)(o_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n");
+    else gb_printf(b, "      o_ = (real2)(o_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n");
+  }
+  if (final && p->scale != 1.0) {
+    char lit[48];
+    gen_literal(lit, sizeof lit, p->scale, p->f64);
+    gb_printf(b, "      o_ *= %s;\n", lit);
+  }
+  gb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
+}
+
+/* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the
+ * scale if `scaled` (the final store), as a vector at pos of ptr. */
+static void global_store(const gen_state *gs, gen_buf *b, const char *tr, const char *ptr, const char *pos, char re[][96],
+                         char im[][96], int scaled)
 {
   unsigned parts = access_parts(gs), w = access_width(gs), E = gs->g->e;
+  if (gs->general) {
+    general_store(gs, b, tr, ptr, pos, re[0], im[0], scaled);
+    return;
+  }
   char scale[64] = "";
   if (scaled && gs->p->scale != 1.0) {
     char lit[48];
@@ -113,9 +149,14 @@ static void global_store(const gen_state *gs, gen_buf *b, const char *ptr, const
   }
 }
 
-/* Pointer to transform b (an expression) of the input or output. */
+/* Pointer to transform b (an expression) of the input or output; in the general layout, the index
+ * of its first element. */
 static void transform_ptr(const gen_state *gs, char *buf, size_t n, int output, const char *b)
 {
+  if (gs->general) {
+    snprintf(buf, n, "%s_AT(t0 + (ulong)(%s))", output ? "OUT" : "IN", b);
+    return;
+  }
   size_t dist = output ? gs->p->out_dist : gs->p->in_dist;
   snprintf(buf, n, "%s + (ulong)(%s) * %zuul", output ? "y0" : "x0", b, dist);
 }
@@ -230,11 +271,17 @@ static void owned_pos(const gen_state *gs, char *buf, size_t n, const char *q)
 }
 
 /* Index computation for access vector j under the variant's access pattern: defines b (transform in
- * the work-group) and pos (first element) in the loop body. */
-static void pattern_index(const gen_state *gs, gen_buf *b)
+ * the work-group) and pos (first element) in the loop body, for the input (side 0) or output side:
+ * a strided side whose neighbouring transforms are adjacent in memory is read across transforms. */
+static void pattern_index(const gen_state *gs, gen_buf *b, int side)
 {
   const geometry *g = gs->g;
   unsigned per = g->n / g->e; /* vectors per transform */
+  if (gs->general && geometry_side_is_column(gs->p, g, side)) {
+    /* transform-minor: neighbouring work-items take neighbouring transforms, adjacent in memory */
+    gb_printf(b, "    const uint v = lid + %uu * j, b = v %% %uu, pos = v / %uu;\n", g->wg, g->t, g->t);
+    return;
+  }
   switch (gs->v->access) {
   case ACCESS_DIRECT:
     gb_printf(b, "    const uint b = tr, pos = %uu * (tid + %uu * j);\n", g->e, g->w);
@@ -258,7 +305,7 @@ static void load_owned_to_slots(gen_state *gs)
   owned_pos(gs, pos, sizeof pos, "q");
   transform_ptr(gs, ptr, sizeof ptr, 0, "tr");
   gb_printf(&body, "    if (tr < nvalid) {\n");
-  global_load(gs, &body, "gv", ptr, pos);
+  global_load(gs, &body, 0, "gv", ptr, pos);
   if (gs->v->vector_math) {
     char re[96], im[96];
     access_plane(gs, re, sizeof re, "gv", 0);
@@ -291,7 +338,7 @@ static void store_owned_from_slots(gen_state *gs)
     slot(gs, im[e], sizeof im[e], 'i', "q", e);
   }
   gb_printf(&body, "    if (tr < nvalid) {\n");
-  global_store(gs, &body, ptr, pos, re, im, 1);
+  global_store(gs, &body, "tr", ptr, pos, re, im, 1);
   gb_printf(&body, "    }\n");
   loop_body(gs, "q", gs->g->rq, &body);
 }
@@ -315,10 +362,10 @@ static void load_pattern_to_local(gen_state *gs)
   gen_buf body;
   gen_buf_init(&body);
   char ptr[96], re[96], im[96];
-  pattern_index(gs, &body);
+  pattern_index(gs, &body, 0);
   transform_ptr(gs, ptr, sizeof ptr, 0, "b");
   gb_printf(&body, "    if (b < nvalid) {\n");
-  global_load(gs, &body, "gv", ptr, "pos");
+  global_load(gs, &body, 0, "gv", ptr, "pos");
   access_plane(gs, re, sizeof re, "gv", 0);
   access_plane(gs, im, sizeof im, "gv", 1);
   char lr[16][96], li[16][96];
@@ -354,7 +401,7 @@ static void store_local_to_pattern(gen_state *gs)
   gen_buf body;
   gen_buf_init(&body);
   char ptr[96], re[16][96], im[16][96];
-  pattern_index(gs, &body);
+  pattern_index(gs, &body, 1);
   transform_ptr(gs, ptr, sizeof ptr, 1, "b");
   gb_printf(&body, "    if (b < nvalid) {\n");
   unsigned E = gs->g->e;
@@ -369,7 +416,7 @@ static void store_local_to_pattern(gen_state *gs)
     snprintf(re[e], sizeof re[e], "sr%u", e);
     snprintf(im[e], sizeof im[e], "si%u", e);
   }
-  global_store(gs, &body, ptr, "pos", re, im, 1);
+  global_store(gs, &body, "b", ptr, "pos", re, im, 1);
   gb_printf(&body, "    }\n");
   loop_body(gs, "j", gs->g->ra, &body);
 }
@@ -383,10 +430,10 @@ static void load_staged(gen_state *gs)
   gen_buf body;
   gen_buf_init(&body);
   char ptr[96];
-  pattern_index(gs, &body);
+  pattern_index(gs, &body, 0);
   transform_ptr(gs, ptr, sizeof ptr, 0, "b");
   gb_printf(&body, "    if (b < nvalid) {\n");
-  global_load(gs, &body, "gl", ptr, "pos");
+  global_load(gs, &body, 0, "gl", ptr, "pos");
   for (unsigned k = 0; k < access_parts(gs); ++k)
     gb_printf(&body, "    gx[%uu * j + %uu] = gl%s;\n", access_parts(gs), k, access_parts(gs) == 2 ? (k ? "1" : "0") : "");
   gb_printf(&body, "    } else {\n");
@@ -396,7 +443,7 @@ static void load_staged(gen_state *gs)
   loop_body(gs, "j", g->ra, &body);
   for (int k = 0; k < 2; ++k) {
     gen_buf_init(&body);
-    pattern_index(gs, &body);
+    pattern_index(gs, &body, 0);
     char gxn[32], vec[160], lanes[16][96];
     if (access_parts(gs) == 2) snprintf(gxn, sizeof gxn, "gq");
     else snprintf(gxn, sizeof gxn, "gx[j]");
@@ -422,7 +469,7 @@ static void store_staged(gen_state *gs)
     barrier_local(gs);
     gen_buf body;
     gen_buf_init(&body);
-    pattern_index(gs, &body);
+    pattern_index(gs, &body, 1);
     char vec[32], lanes[16][96];
     snprintf(vec, sizeof vec, "x%c[j]", c);
     for (unsigned e = 0; e < g->e; ++e) {
@@ -436,7 +483,7 @@ static void store_staged(gen_state *gs)
   gen_buf body;
   gen_buf_init(&body);
   char ptr[96], re[16][96], im[16][96];
-  pattern_index(gs, &body);
+  pattern_index(gs, &body, 1);
   transform_ptr(gs, ptr, sizeof ptr, 1, "b");
   for (unsigned e = 0; e < g->e; ++e) {
     if (g->e == 1) {
@@ -448,7 +495,7 @@ static void store_staged(gen_state *gs)
     }
   }
   gb_printf(&body, "    if (b < nvalid) {\n");
-  global_store(gs, &body, ptr, "pos", re, im, 1);
+  global_store(gs, &body, "b", ptr, "pos", re, im, 1);
   gb_printf(&body, "    }\n");
   loop_body(gs, "j", g->ra, &body);
 }
@@ -599,13 +646,14 @@ static void gm_pass(gen_state *gs, int s)
   gen_buf_init(&body);
   gb_printf(&body, "%s    if (b < nvalid) {\n", index);
   char src[96];
-  snprintf(src, sizeof src, "%s + (ulong)b * %zuul", first ? "x0" : "y0", first ? gs->p->in_dist : gs->p->out_dist);
+  if (gs->general) transform_ptr(gs, src, sizeof src, !first, "b");
+  else snprintf(src, sizeof src, "%s + (ulong)b * %zuul", first ? "x0" : "y0", first ? gs->p->in_dist : gs->p->out_dist);
   for (unsigned t = 0; t < sp.r; ++t) {
     char pos[64], gvn[16], q[64];
     snprintf(pos, sizeof pos, "i0 + %uu", t * (g->n / sp.r));
     snprintf(gvn, sizeof gvn, "g%u", t);
     snprintf(q, sizeof q, "c + %uu", t * sp.s);
-    global_load(gs, &body, gvn, src, pos);
+    global_load(gs, &body, first ? 0 : 1, gvn, src, pos);
     if (gs->v->vector_math) {
       char re[96], im[96];
       access_plane(gs, re, sizeof re, gvn, 0);
@@ -635,7 +683,8 @@ static void gm_pass(gen_state *gs, int s)
   gen_buf_init(&body);
   gb_printf(&body, "%s    if (b < nvalid) {\n", index);
   char dst[96];
-  snprintf(dst, sizeof dst, "y0 + (ulong)b * %zuul", gs->p->out_dist);
+  if (gs->general) transform_ptr(gs, dst, sizeof dst, 1, "b");
+  else snprintf(dst, sizeof dst, "y0 + (ulong)b * %zuul", gs->p->out_dist);
   if (sp.p % E == 0) { /* lanes land on consecutive outputs: vector stores */
     stockham_out(&body, sp, 0);
     for (unsigned t = 0; t < sp.r; ++t) {
@@ -646,7 +695,7 @@ static void gm_pass(gen_state *gs, int s)
         slot(gs, re[e], sizeof re[e], 'r', q, e);
         slot(gs, im[e], sizeof im[e], 'i', q, e);
       }
-      global_store(gs, &body, dst, pos, re, im, last);
+      global_store(gs, &body, "b", dst, pos, re, im, last);
     }
     gb_printf(&body, "    }\n");
   } else { /* scalar stores, lane by lane */
@@ -787,11 +836,64 @@ static void emit_helpers(gen_state *gs)
   else gb_printf(gs->b, "  const %s t = *xr * wc - *xi * ws;\n  *xi = *xi * wc + *xr * ws;\n  *xr = t;\n}\n\n", mt);
 }
 
+/* The general layout's addressing: IN_AT(g) and OUT_AT(g), the first element of transform g
+ * (decomposed into its levels); LD_IN, LD_OUT and ST_OUT, one element of a side's buffer(s). */
+static void emit_general_macros(gen_state *gs)
+{
+  const problem *p = gs->p;
+  for (int side = 0; side < 2; ++side) {
+    gb_printf(gs->b, "#define %s_AT(g) (%zuul", side ? "OUT" : "IN", side ? p->out_offset : p->in_offset);
+    size_t below = 1;
+    for (int l = 0; l < p->nlev; ++l) {
+      char idx[96];
+      if (l == 0) snprintf(idx, sizeof idx, "(g)");
+      else snprintf(idx, sizeof idx, "((g) / %zuul)", below);
+      size_t dist = problem_level_dist(p, side, l);
+      if (l + 1 < p->nlev) gb_printf(gs->b, " + (%s %% %zuul) * %zuul", idx, p->lev_count[l], dist);
+      else gb_printf(gs->b, " + %s * %zuul", idx, dist);
+      if (l + 1 < p->nlev) below *= p->lev_count[l];
+    }
+    gb_printf(gs->b, ")\n");
+  }
+  if (p->in_planar) gb_printf(gs->b, "#define LD_IN(a) ((real2)(src_re[(a)], src_im[(a)]))\n");
+  else gb_printf(gs->b, "#define LD_IN(a) (src[(a)])\n");
+  if (p->out_planar) {
+    gb_printf(gs->b, "#define LD_OUT(a) ((real2)(dst_re[(a)], dst_im[(a)]))\n");
+    gb_printf(gs->b, "#define ST_OUT(a, v) do { dst_re[(a)] = (v).x; dst_im[(a)] = (v).y; } while (0)\n\n");
+  } else {
+    gb_printf(gs->b, "#define LD_OUT(a) (dst[(a)])\n");
+    gb_printf(gs->b, "#define ST_OUT(a, v) (dst[(a)] = (v))\n\n");
+  }
+}
+
+/* The general layout's kernel arguments: one buffer per side, or two (real, imaginary) if planar;
+ * in-place, the output's buffers only. */
+static void emit_general_signature(gen_state *gs, const char *table_arg)
+{
+  const problem *p = gs->p;
+  gb_printf(gs->b, "void %s(", GEN_KERNEL_NAME);
+  if (p->inplace) {
+    if (p->out_planar) gb_printf(gs->b, "__global real *restrict data_re, __global real *restrict data_im");
+    else gb_printf(gs->b, "__global real2 *restrict data");
+  } else {
+    if (p->in_planar) gb_printf(gs->b, "__global const real *restrict src_re, __global const real *restrict src_im, ");
+    else gb_printf(gs->b, "__global const real2 *restrict src, ");
+    if (p->out_planar) gb_printf(gs->b, "__global real *restrict dst_re, __global real *restrict dst_im");
+    else gb_printf(gs->b, "__global real2 *restrict dst");
+  }
+  gb_printf(gs->b, ", const ulong first, const ulong batch%s)\n{\n", table_arg);
+  if (p->inplace && p->out_planar)
+    gb_printf(gs->b, "  __global const real *src_re = data_re, *src_im = data_im;\n"
+                     "  __global real *dst_re = data_re, *dst_im = data_im;\n");
+  else if (p->inplace)
+    gb_printf(gs->b, "  __global const real2 *src = data;\n  __global real2 *dst = data;\n");
+}
+
 int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out)
 {
   gen_buf buf;
   gen_buf_init(&buf);
-  gen_state st = {&buf, p, v, g, "", "", 0};
+  gen_state st = {&buf, p, v, g, "", "", 0, !problem_is_plain(p)};
   gen_state *gs = &st;
   unsigned E = g->e;
   if (v->vector_math) snprintf(gs->mt, sizeof gs->mt, "real%u", E);
@@ -813,24 +915,28 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
   const char *table_arg = v->twiddle == TW_CM_K ? ", __constant real2 *restrict tw"
                           : v->twiddle == TW_GM ? ", __global const real2 *restrict tw" : "";
   out->table_arg = *table_arg != '\0';
+  if (gs->general) emit_general_macros(gs);
   gb_printf(&buf, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", g->wg);
-  if (p->inplace)
+  if (gs->general) emit_general_signature(gs, table_arg);
+  else if (p->inplace)
     gb_printf(&buf, "void %s(__global real2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, table_arg);
   else
     gb_printf(&buf, "void %s(__global const real2 *restrict src, __global real2 *restrict dst, const ulong first, const ulong batch%s)\n{\n",
               GEN_KERNEL_NAME, table_arg);
-  if (p->inplace) gb_printf(&buf, "  __global const real2 *src = data;\n  __global real2 *dst = data;\n");
+  if (p->inplace && !gs->general) gb_printf(&buf, "  __global const real2 *src = data;\n  __global real2 *dst = data;\n");
   gb_printf(&buf, "  const uint lid = get_local_id(0), tr = lid / %uu, tid = lid %% %uu;\n", g->w, g->w);
   gb_printf(&buf, "  const ulong t0 = first + (ulong)get_group_id(0) * %uu;\n", g->t);
   gb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
-  gb_printf(&buf, "  __global const real2 *x0 = src + t0 * %zuul + %zuul;\n", p->in_dist, p->in_offset);
-  gb_printf(&buf, "  __global real2 *y0 = dst + t0 * %zuul + %zuul;\n", p->out_dist, p->out_offset);
+  if (!gs->general) {
+    gb_printf(&buf, "  __global const real2 *x0 = src + t0 * %zuul + %zuul;\n", p->in_dist, p->in_offset);
+    gb_printf(&buf, "  __global real2 *y0 = dst + t0 * %zuul + %zuul;\n", p->out_dist, p->out_offset);
+  }
   if (g->local_bytes) {
     if (v->onchip == ONCHIP_RP_LM_CM) gb_printf(&buf, "  __local real lds[%u];\n", g->t * g->npad);
     else gb_printf(&buf, "  __local real ldr[%u], ldi[%u];\n", g->t * g->npad, g->t * g->npad);
   }
   if (v->onchip != ONCHIP_LM_CT) gb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
-  gb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid; (void)x0; (void)y0;\n");
+  gb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
 
   switch (v->onchip) {
   case ONCHIP_RP_LM_CM:

@@ -16,6 +16,12 @@ int geometry_pattern_is_owned(const geometry *g, access_pattern a)
   return 0;
 }
 
+int geometry_side_is_column(const problem *p, const geometry *g, int side)
+{
+  size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist;
+  return !problem_is_plain(p) && g->t > 1 && stride != 1 && dist == 1;
+}
+
 #define UNSUP(...) (snprintf(msg, len, __VA_ARGS__), PPFFT_ERROR_UNSUPPORTED)
 
 int geometry_of(const problem *p, const variant *v, const device_info *di, geometry *g, char *msg, size_t len)
@@ -36,7 +42,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   g->e = variant_lanes(v);
   if (g->r % g->e) return UNSUP("%u elements per work-item do not fill %u-lane vectors", g->r, g->e);
   g->ra = g->r / g->e;
-  g->staged = v->onchip == ONCHIP_RP_LM_CM && !geometry_pattern_is_owned(g, v->access);
+  if (!problem_is_plain(p) && g->e != 1)
+    return UNSUP("%s", "strided, planar, multi-level and four-step layouts move one element at a time (VASM2)");
+  g->staged = v->onchip == ONCHIP_RP_LM_CM && (!geometry_pattern_is_owned(g, v->access) || geometry_side_is_column(p, g, 0) ||
+                                               geometry_side_is_column(p, g, 1));
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);

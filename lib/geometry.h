@@ -35,4 +35,9 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
  * RP+LM-CM kernel can load straight into registers). */
 int geometry_pattern_is_owned(const geometry *g, access_pattern a);
 
+/* Whether the kernel reads (side 0) or writes (side 1) across transforms: a strided side whose
+ * neighbouring transforms are adjacent in memory (a column pass), so that neighbouring work-items
+ * touch neighbouring elements.  Such a side goes through local memory. */
+int geometry_side_is_column(const problem *p, const geometry *g, int side);
+
 #endif

@@ -174,10 +174,6 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     return s;
   }
   if (!best) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants runs for N = %zu on %s", n, p->n, c->info.name);
-  if (wisdom_add(&c->wisdom, p, &best->v, *best_ms) != 0) {
-    ppfft_plan_destroy(best);
-    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory recording wisdom");
-  }
   *out = best;
   return PPFFT_SUCCESS;
 }

@@ -20,7 +20,7 @@ typedef struct measure_opts {
 ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms);
 
 /* Times cands[0..n-1] for p on c (skipping those that do not apply or build) and returns the
- * fastest as a built plan in *out with its median time in *ms, adding it to c's wisdom.  Errors:
+ * fastest as a built plan in *out with its median time in *ms (the caller records it as wisdom).  Errors:
  * UNSUPPORTED when none runs, OPENCL, OUT_OF_MEMORY. */
 ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
                           ppfft_plan **out, double *ms);

@@ -1,8 +1,8 @@
-/* Plan creation and destruction: problem -> variant -> generated source -> built kernel. */
+/* Plan creation and destruction: transform -> passes -> variants -> generated source -> kernels. */
 #include "plan.h"
 #include "gen_kernel.h"
-#include "planner.h"
 #include "measure.h"
+#include "planner.h"
 #include "program.h"
 #include "twiddle_table.h"
 #include <inttypes.h>
@@ -25,25 +25,62 @@ static void dump_kernel(const char *text, const char *variant_name, const proble
   fclose(f);
 }
 
+static void pass_release(plan_pass *ps)
+{
+  if (ps->kernel) clReleaseKernel(ps->kernel);
+  if (ps->program) clReleaseProgram(ps->program);
+  if (ps->table) clReleaseMemObject(ps->table);
+  ps->kernel = NULL;
+  ps->program = NULL;
+  ps->table = NULL;
+}
+
 void ppfft_plan_destroy(ppfft_plan *p)
 {
   if (!p) return;
-  if (p->kernel) clReleaseKernel(p->kernel);
-  if (p->program) clReleaseProgram(p->program);
-  if (p->table) clReleaseMemObject(p->table);
+  for (int i = 0; i < p->npasses; ++i) pass_release(&p->pass[i]);
+  if (p->tmp) clReleaseMemObject(p->tmp);
+  if (p->last) clReleaseEvent(p->last);
   mtx_destroy(&p->lock);
   free(p);
 }
 
-ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out)
+/* Generates, builds and checks one pass's kernel (ps->pb and ps->v set) and its twiddle table. */
+static ppfft_status pass_build(ppfft_context *c, plan_pass *ps)
 {
-  char msg[512];
-  geometry g;
-  char name[256];
-  variant_print(v, name, sizeof name);
-  ppfft_status s = geometry_of(pb, v, &c->info, &g, msg, sizeof msg);
+  char msg[512], name[256];
+  const problem *pb = &ps->pb;
+  variant_print(&ps->v, name, sizeof name);
+  ppfft_status s = geometry_of(pb, &ps->v, &c->info, &ps->g, msg, sizeof msg);
   if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
+  kernel_source ks;
+  if (gen_kernel(pb, &ps->v, &ps->g, &ks) != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
+  dump_kernel(ks.text, name, pb);
+  s = program_get(c, ks.text, &ps->program);
+  free(ks.text);
+  if (s != PPFFT_SUCCESS) return s;
+  cl_int e;
+  ps->kernel = clCreateKernel(ps->program, GEN_KERNEL_NAME, &e);
+  if (!ps->kernel) return err_cl(c, "clCreateKernel", e);
+  /* The compiler may need more registers per work-item than the work-group size allows. */
+  size_t kwg = 0;
+  e = clGetKernelWorkGroupInfo(ps->kernel, c->dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
+  if (e != CL_SUCCESS) return err_cl(c, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", e);
+  if (kwg < ps->g.wg)
+    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "variant %s: the compiled kernel allows work-groups of %zu, not %u (too many registers)",
+                   name, kwg, ps->g.wg);
+  if (ks.table_arg) {
+    void *table = twiddle_table(&ps->v, ps->g.n, pb->f64);
+    if (!table) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for the twiddle table");
+    ps->table = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, ps->g.table_bytes, table, &e);
+    free(table);
+    if (!ps->table) return err_cl(c, "clCreateBuffer(twiddle table)", e);
+  }
+  return PPFFT_SUCCESS;
+}
 
+static ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out)
+{
   ppfft_plan *p = calloc(1, sizeof *p);
   if (!p) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
   if (mtx_init(&p->lock, mtx_plain) != thrd_success) {
@@ -51,55 +88,97 @@ ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, p
     return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "mtx_init failed");
   }
   p->ctx = c;
-  p->pb = *pb;
-  p->v = *v;
-  p->g = g;
-  snprintf(p->name, sizeof p->name, "%s", name);
+  *out = p;
+  return PPFFT_SUCCESS;
+}
 
-  kernel_source ks;
-  if (gen_kernel(pb, v, &g, &ks) != 0) {
-    ppfft_plan_destroy(p);
-    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
-  }
-  dump_kernel(ks.text, name, pb);
-  s = program_get(c, ks.text, &p->program);
-  free(ks.text);
+ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out)
+{
+  ppfft_plan *p;
+  ppfft_status s = plan_alloc(c, &p);
+  if (s != PPFFT_SUCCESS) return s;
+  plan_pass *ps = &p->pass[0];
+  p->npasses = 1;
+  ps->pb = *pb;
+  ps->v = *v;
+  ps->src = pb->inplace ? BUF_OUT : BUF_IN;
+  ps->dst = BUF_OUT;
+  p->f64 = pb->f64;
+  p->inplace = pb->inplace;
+  p->in_planar = pb->in_planar;
+  p->out_planar = pb->out_planar;
+  p->in_span = problem_span(pb, 0);
+  p->out_span = problem_span(pb, 1);
+  variant_print(v, p->name, sizeof p->name);
+  s = pass_build(c, ps);
   if (s != PPFFT_SUCCESS) {
     ppfft_plan_destroy(p);
     return s;
   }
+  *out = p;
+  return PPFFT_SUCCESS;
+}
+
+/* The plan-level state of a transform plan: spans, flags, the temporary buffer. */
+static ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems)
+{
+  p->f64 = t->f64;
+  p->inplace = t->inplace;
+  p->in_planar = t->in.planar;
+  p->out_planar = t->out.planar;
+  p->in_span = transform_span(t, 0);
+  p->out_span = transform_span(t, 1);
+  variant vs[DECOMPOSE_MAX_PASSES];
+  for (int i = 0; i < p->npasses; ++i) vs[i] = p->pass[i].v;
+  plan_string_print(vs, p->npasses, p->name, sizeof p->name);
+  if (!tmp_elems) return PPFFT_SUCCESS;
+  p->tmp_bytes = tmp_elems * (t->f64 ? 16 : 8);
+  if (p->tmp_bytes > c->info.max_alloc)
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "the plan needs a %zu-byte temporary buffer; %s allocates at most %llu bytes at once",
+                   p->tmp_bytes, c->info.name, (unsigned long long)c->info.max_alloc);
   cl_int e;
-  p->kernel = clCreateKernel(p->program, GEN_KERNEL_NAME, &e);
-  if (!p->kernel) {
-    ppfft_plan_destroy(p);
-    return err_cl(c, "clCreateKernel", e);
+  p->tmp = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, p->tmp_bytes, NULL, &e);
+  if (!p->tmp) return err_cl(c, "clCreateBuffer(temporary)", e);
+  return PPFFT_SUCCESS;
+}
+
+ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out)
+{
+  char msg[512], name[PLAN_STRING_MAX];
+  plan_string_print(vs, n, name, sizeof name);
+  split sp;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp = 0;
+  int np = plan_string_split(t, vs, n, &sp, msg, sizeof msg);
+  if (np == 0) np = decompose(t, &sp, pd, &tmp, msg, sizeof msg);
+  if (np < 0) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "plan \"%s\" does not apply to the transform: %s", name, msg);
+  ppfft_plan *p = NULL;
+  ppfft_status s = plan_alloc(c, &p);
+  for (int i = 0; i < np && s == PPFFT_SUCCESS; ++i) {
+    plan_pass *ps = &p->pass[p->npasses++];
+    ps->pb = pd[i].pb;
+    ps->v = vs[i];
+    ps->src = pd[i].src;
+    ps->dst = pd[i].dst;
+    s = pass_build(c, ps);
   }
-  /* The compiler may need more registers per work-item than the work-group size allows. */
-  size_t kwg = 0;
-  e = clGetKernelWorkGroupInfo(p->kernel, c->dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
-  if (e != CL_SUCCESS) {
+  if (s == PPFFT_SUCCESS) s = plan_finish(c, p, t, tmp);
+  if (s != PPFFT_SUCCESS) {
     ppfft_plan_destroy(p);
-    return err_cl(c, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", e);
-  }
-  if (kwg < g.wg) {
-    ppfft_plan_destroy(p);
-    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "variant %s: the compiled kernel allows work-groups of %zu, not %u (too many registers)",
-                   name, kwg, g.wg);
-  }
-  if (ks.table_arg) {
-    void *table = twiddle_table(v, g.n, pb->f64);
-    if (!table) {
-      ppfft_plan_destroy(p);
-      return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for the twiddle table");
-    }
-    p->table = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, g.table_bytes, table, &e);
-    free(table);
-    if (!p->table) {
-      ppfft_plan_destroy(p);
-      return err_cl(c, "clCreateBuffer(twiddle table)", e);
-    }
+    return s;
   }
   *out = p;
+  return PPFFT_SUCCESS;
+}
+
+/* Every plan writes a whole transform set to one buffer; a device that cannot allocate one that
+ * large cannot run the plan. */
+static ppfft_status check_memory(ppfft_context *c, const transform *t)
+{
+  size_t bytes = transform_length(t) * t->batch * (t->f64 ? 16 : 8);
+  if (bytes > c->info.max_alloc)
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "the transforms hold %zu bytes; %s allocates at most %llu bytes in one buffer", bytes,
+                   c->info.name, (unsigned long long)c->info.max_alloc);
   return PPFFT_SUCCESS;
 }
 
@@ -109,45 +188,197 @@ ppfft_status ppfft_plan_create_variant(ppfft_context *c, const ppfft_desc *d, co
   if (!c) return err_set(NULL, PPFFT_ERROR_INVALID_ARGUMENT, "the ppfft context is NULL");
   if (!out) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_create_variant: out is NULL");
   if (!variant_string) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_create_variant: variant is NULL");
-  problem pb;
-  ppfft_status s = problem_from_desc(c, d, &pb);
+  transform t;
+  ppfft_status s = transform_from_desc(c, d, &t);
+  if (s == PPFFT_SUCCESS) s = check_memory(c, &t);
   if (s != PPFFT_SUCCESS) return s;
-  variant v;
+  variant vs[DECOMPOSE_MAX_PASSES];
   char msg[256];
-  if (variant_parse(variant_string, &v, msg, sizeof msg) != 0)
-    return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "malformed variant \"%s\": %s", variant_string, msg);
-  return plan_build(c, &pb, &v, out);
+  int n = plan_string_parse(variant_string, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
+  if (n < 0) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "malformed variant \"%.300s\": %s", variant_string, msg);
+  return plan_build_transform(c, &t, vs, n, out);
 }
 
-/* ESTIMATE without wisdom: the heuristic's candidates in order; one the compiler cannot fit
- * (registers) is UNSUPPORTED, so try the next. */
-static ppfft_status plan_estimate(ppfft_context *c, const problem *pb, ppfft_plan **out)
+/* Splits L = 2^a into k power-of-two factors, the smaller first; 0 if some factor would be 1. */
+static int balanced_factors(size_t L, int k, size_t *f)
 {
-  variant candidates[12];
-  char msg[512] = "";
-  size_t count = planner_estimate(pb, &c->info, candidates, sizeof candidates / sizeof candidates[0], msg, sizeof msg);
-  if (count == 0)
-    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "N = %zu (%s) needs more than one work-group on %s, which this version cannot do yet: %s",
-                   pb->n, pb->f64 ? "f64" : "f32", c->info.name, msg);
-  ppfft_status s = PPFFT_ERROR_UNSUPPORTED;
-  for (size_t i = 0; i < count && s == PPFFT_ERROR_UNSUPPORTED; ++i) s = plan_build(c, pb, &candidates[i], out);
+  int a = 0;
+  while (((size_t)1 << a) < L) ++a;
+  if (a < k) return 0;
+  for (int i = 0; i < k; ++i) f[i] = (size_t)1 << (a / k + (i >= k - a % k));
+  return 1;
+}
+
+/* Builds the passes [first, first + count) of pd into p, each with the first of the estimate's
+ * candidates that builds; on failure releases what it built. */
+static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int first, int count)
+{
+  ppfft_status s = PPFFT_SUCCESS;
+  for (int i = first; i < first + count && s == PPFFT_SUCCESS; ++i) {
+    variant cands[12];
+    char msg[512] = "";
+    size_t nc = planner_estimate(&pd[i].pb, &c->info, cands, sizeof cands / sizeof cands[0], msg, sizeof msg);
+    if (nc == 0) s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->info.name, msg);
+    plan_pass *ps = &p->pass[i];
+    s = nc ? PPFFT_ERROR_UNSUPPORTED : s;
+    for (size_t k = 0; k < nc && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
+      pass_release(ps);
+      *ps = (plan_pass){pd[i].pb, cands[k], {0}, pd[i].src, pd[i].dst, NULL, NULL, NULL};
+      s = pass_build(c, ps);
+    }
+  }
+  if (s != PPFFT_SUCCESS)
+    for (int i = first; i < first + count; ++i) pass_release(&p->pass[i]);
   return s;
 }
 
-/* MEASURE and EXHAUSTIVE without wisdom: time the candidates now, keep the fastest. */
-static ppfft_status plan_measure(ppfft_context *c, const problem *pb, int exhaustive, ppfft_plan **out)
+/* ESTIMATE without wisdom: each dimension in as few passes as its length allows (1, 2 or 3), each
+ * pass with the heuristic's first variant that builds. */
+static ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_plan **out)
 {
-  variant shortlist[32], *list = shortlist;
-  size_t count;
-  if (exhaustive) list = planner_exhaustive_candidates(pb, &c->info, &count);
-  else count = planner_measure_candidates(pb, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);
-  if (count == 0) {
-    if (list != shortlist) free(list);
-    return plan_estimate(c, pb, out); /* says why nothing applies */
+  int dims[3], nd = decompose_dims(t, dims);
+  split sp = {0};
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp = 0;
+  char msg[512] = "";
+  ppfft_plan *p;
+  ppfft_status s = plan_alloc(c, &p);
+  if (s != PPFFT_SUCCESS) return s;
+  int first = 0;
+  for (int kd = 0; kd < nd && s == PPFFT_SUCCESS; ++kd) {
+    int d = dims[kd];
+    s = PPFFT_ERROR_UNSUPPORTED;
+    for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
+      if (k > 1 && !balanced_factors(t->n[d], k, sp.factor[d])) break;
+      if (k == 1) sp.factor[d][0] = t->n[d];
+      sp.nfactors[d] = k;
+      if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
+        s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
+        break;
+      }
+      s = build_estimated(c, p, pd, first, k);
+    }
+    if (s == PPFFT_ERROR_UNSUPPORTED) {
+      char why[512];
+      snprintf(why, sizeof why, "%s", ppfft_context_last_error(c));
+      s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
+                  t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, why);
+    }
+    first += sp.nfactors[d];
   }
+  /* The last dimension's trial was the whole split: its passes carry the scale, tmp its size. */
+  p->npasses = first;
+  if (s == PPFFT_SUCCESS) s = plan_finish(c, p, t, tmp);
+  if (s != PPFFT_SUCCESS) {
+    p->npasses = DECOMPOSE_MAX_PASSES; /* release whatever was built */
+    ppfft_plan_destroy(p);
+    return s;
+  }
+  *out = p;
+  return PPFFT_SUCCESS;
+}
+
+/* The fewest passes per dimension that the estimate can fit (without building anything); 0, or -1
+ * with the message set. */
+static int min_split(ppfft_context *c, const transform *t, split *sp)
+{
+  int dims[3], nd = decompose_dims(t, dims), first = 0;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[512] = "";
+  *sp = (split){0};
+  for (int kd = 0; kd < nd; ++kd) {
+    int d = dims[kd], ok = 0;
+    for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && !ok; ++k) {
+      if (k > 1 && !balanced_factors(t->n[d], k, sp->factor[d])) break;
+      if (k == 1) sp->factor[d][0] = t->n[d];
+      sp->nfactors[d] = k;
+      if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+      ok = 1;
+      for (int i = first; i < first + k && ok; ++i) {
+        variant v;
+        ok = planner_estimate(&pd[i].pb, &c->info, &v, 1, msg, sizeof msg) > 0;
+      }
+    }
+    if (!ok) {
+      err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
+              t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);
+      return -1;
+    }
+    first += sp->nfactors[d];
+  }
+  return 0;
+}
+
+/* Times each pass of split sp over its candidates (as a stand-alone problem on interleaved data)
+ * and builds the plan from the winners; *ms is the sum of the passes' medians. */
+static ppfft_status measure_split(ppfft_context *c, const transform *t, const split *sp, int exhaustive, const measure_opts *o,
+                                  ppfft_plan **out, double *ms)
+{
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[512];
+  int np = decompose(t, sp, pd, &tmp, msg, sizeof msg);
+  if (np < 0) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
+  variant chosen[DECOMPOSE_MAX_PASSES];
+  *ms = 0;
+  for (int i = 0; i < np; ++i) {
+    problem proxy = pd[i].pb;
+    proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
+    variant shortlist[32], *list = shortlist;
+    size_t count;
+    if (exhaustive) list = planner_exhaustive_candidates(&proxy, &c->info, &count);
+    else count = planner_measure_candidates(&proxy, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);
+    if (count == 0) {
+      if (list != shortlist) free(list);
+      return err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits pass %d (N = %zu) on %s", i + 1, proxy.n, c->info.name);
+    }
+    ppfft_plan *best = NULL;
+    double pms = 0;
+    ppfft_status s = measure_best(c, &proxy, list, count, o, &best, &pms);
+    if (list != shortlist) free(list);
+    if (s != PPFFT_SUCCESS) return s;
+    chosen[i] = best->pass[0].v;
+    *ms += pms;
+    ppfft_plan_destroy(best);
+  }
+  return plan_build_transform(c, t, chosen, np, out);
+}
+
+ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, const measure_opts *o, ppfft_plan **out, double *ms)
+{
+  *out = NULL;
+  split sp;
+  if (min_split(c, t, &sp) != 0) return PPFFT_ERROR_UNSUPPORTED;
+  ppfft_status s = measure_split(c, t, &sp, exhaustive, o, out, ms);
+  /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
+   * transforms per work-group): time that split too and keep the faster */
+  int d = t->rank - 1, k = sp.nfactors[d];
+  if (s == PPFFT_SUCCESS && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && balanced_factors(t->n[d], k + 1, sp.factor[d])) {
+    sp.nfactors[d] = k + 1;
+    ppfft_plan *other = NULL;
+    double oms = 0;
+    if (measure_split(c, t, &sp, exhaustive, o, &other, &oms) == PPFFT_SUCCESS && oms < *ms) {
+      ppfft_plan_destroy(*out);
+      *out = other;
+      *ms = oms;
+    } else {
+      ppfft_plan_destroy(other);
+    }
+  }
+  return s;
+}
+
+/* MEASURE and EXHAUSTIVE without wisdom: time the candidates now, keep the fastest, remember it. */
+static ppfft_status plan_measure(ppfft_context *c, const transform *t, int exhaustive, ppfft_plan **out)
+{
   double ms;
-  ppfft_status s = measure_best(c, pb, list, count, NULL, out, &ms);
-  if (list != shortlist) free(list);
+  ppfft_status s = plan_search(c, t, exhaustive, NULL, out, &ms);
+  if (s == PPFFT_SUCCESS && wisdom_add(&c->wisdom, t, (*out)->name, ms) != 0) {
+    ppfft_plan_destroy(*out);
+    *out = NULL;
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory recording wisdom");
+  }
   return s;
 }
 
@@ -158,21 +389,25 @@ ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned f
   if (!out) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_create: out is NULL");
   const unsigned known = PPFFT_MEASURE | PPFFT_EXHAUSTIVE | PPFFT_WISDOM_ONLY;
   if (flags & ~known) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "unknown plan flag bits 0x%x", flags & ~known);
-  problem pb;
-  ppfft_status s = problem_from_desc(c, d, &pb);
+  transform t;
+  ppfft_status s = transform_from_desc(c, d, &t);
+  if (s == PPFFT_SUCCESS) s = check_memory(c, &t);
   if (s != PPFFT_SUCCESS) return s;
-  variant v;
-  if (wisdom_lookup(&c->wisdom, &pb, &v) == 0) {
-    s = plan_build(c, &pb, &v, out);
+  char wise[PLAN_STRING_MAX];
+  if (wisdom_lookup(&c->wisdom, &t, wise, sizeof wise) == 0) {
+    variant vs[DECOMPOSE_MAX_PASSES];
+    char msg[256];
+    int n = plan_string_parse(wise, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
+    s = n < 0 ? PPFFT_ERROR_UNSUPPORTED : plan_build_transform(c, &t, vs, n, out);
     if (s != PPFFT_ERROR_UNSUPPORTED || (flags & PPFFT_WISDOM_ONLY)) return s;
     /* wisdom from another driver or build that no longer applies: plan as if there were none */
   } else if (flags & PPFFT_WISDOM_ONLY) {
     char key[WISDOM_KEY_MAX];
-    wisdom_problem_key(&pb, key, sizeof key);
+    wisdom_problem_key(&t, key, sizeof key);
     return err_set(c, PPFFT_ERROR_UNSUPPORTED, "PPFFT_WISDOM_ONLY: no wisdom for %s on %s (run ppfft-tune)", key, c->key);
   }
-  if (flags & (PPFFT_MEASURE | PPFFT_EXHAUSTIVE)) return plan_measure(c, &pb, (flags & PPFFT_EXHAUSTIVE) != 0, out);
-  return plan_estimate(c, &pb, out);
+  if (flags & (PPFFT_MEASURE | PPFFT_EXHAUSTIVE)) return plan_measure(c, &t, (flags & PPFFT_EXHAUSTIVE) != 0, out);
+  return plan_estimate(c, &t, out);
 }
 
 ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len)

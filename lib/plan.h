@@ -1,26 +1,50 @@
-/* A plan: one validated problem, one variant, its built kernel and twiddle table. */
+/* A plan: a validated transform as a chain of passes (decompose.h), each with its variant, built
+ * kernel and twiddle table, and the temporary buffer the passes share. */
 #ifndef PPFFT_PLAN_H
 #define PPFFT_PLAN_H
 #include "context.h"
+#include "decompose.h"
 #include "geometry.h"
+#include "plan_string.h"
 #include "problem.h"
 #include "variant.h"
 #include <threads.h>
 
-struct ppfft_plan {
-  ppfft_context *ctx;
+typedef struct plan_pass {
   problem pb;
   variant v;
   geometry g;
+  buffer_role src, dst;
   cl_program program;
   cl_kernel kernel;
   cl_mem table;      /* CM-K / TW-GM twiddles, else NULL */
-  mtx_t lock;        /* kernel arguments are per cl_kernel: set and enqueue under this lock */
-  char name[256];    /* the variant string */
+} plan_pass;
+
+struct ppfft_plan {
+  ppfft_context *ctx;
+  int npasses;
+  plan_pass pass[DECOMPOSE_MAX_PASSES];
+  int f64, inplace, in_planar, out_planar;
+  size_t in_span, out_span; /* elements the user's buffers must hold */
+  cl_mem tmp;               /* the four-step passes' temporary buffer, else NULL */
+  size_t tmp_bytes;
+  cl_event last;            /* with tmp: the previous execution's end, which the next waits for */
+  mtx_t lock;               /* kernel arguments are per cl_kernel: set and enqueue under this lock */
+  char name[PLAN_STRING_MAX]; /* the plan string */
 };
 
-/* Builds the plan for problem pb with variant v on c.  On failure returns the status (message set on
- * c) and leaves *out NULL. */
+/* Builds the one-pass plan for problem pb with variant v on c (what the tuner times).  On failure
+ * returns the status (message set on c) and leaves *out NULL. */
 ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out);
+
+/* Builds the plan for transform t from its plan string's variants vs[0..n-1]. */
+ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out);
+
+/* Times candidates for t now (PPFFT_MEASURE, or every valid variant with exhaustive): each pass of
+ * the fewest-pass split, and for long 1D transforms also of a split with one pass more; returns the
+ * fastest plan and its time in ms (the sum of its passes').  Does not record wisdom. */
+struct measure_opts;
+ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, const struct measure_opts *o, ppfft_plan **out,
+                         double *ms);
 
 #endif

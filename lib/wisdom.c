@@ -26,28 +26,51 @@ static unsigned batch_log4(size_t batch)
   return k;
 }
 
-/* The key without the batch class. */
-static void base_key(const problem *p, char *buf, size_t len)
+/* The layout field: "packed"; for a rank-1, unit-stride interleaved layout d<in>.<out>o<in>.<out>
+ * (distances and offsets); otherwise also the strides and planar flags,
+ * s<in strides, comma-separated>.<out strides>d<in>.<out>o<in>.<out>p<in><out>. */
+static void layout_key(const transform *t, char *buf, size_t len)
 {
-  char layout[96] = "packed";
-  if (p->in_dist != p->n || p->out_dist != p->n || p->in_offset || p->out_offset)
-    snprintf(layout, sizeof layout, "d%zu.%zuo%zu.%zu", p->in_dist, p->out_dist, p->in_offset, p->out_offset);
-  snprintf(buf, len, "c2c:%s:%s:%s:n%zu:%s", p->f64 ? "f64" : "f32", p->sign < 0 ? "fwd" : "bwd", p->inplace ? "ip" : "oop", p->n,
+  const side_layout *i = &t->in, *o = &t->out;
+  if (transform_side_is_packed(t, 0) && transform_side_is_packed(t, 1)) {
+    snprintf(buf, len, "packed");
+    return;
+  }
+  if (t->rank == 1 && i->stride[0] == 1 && o->stride[0] == 1 && !i->planar && !o->planar) {
+    snprintf(buf, len, "d%zu.%zuo%zu.%zu", i->dist, o->dist, i->offset, o->offset);
+    return;
+  }
+  int at = snprintf(buf, len, "s");
+  for (int side = 0; side < 2; ++side)
+    for (int d = 0; d < t->rank && at > 0 && (size_t)at < len; ++d)
+      at += snprintf(buf + at, len - (size_t)at, "%s%zu", d ? "," : side ? "." : "", (side ? o : i)->stride[d]);
+  if (at > 0 && (size_t)at < len)
+    snprintf(buf + at, len - (size_t)at, "d%zu.%zuo%zu.%zup%d%d", i->dist, o->dist, i->offset, o->offset, i->planar, o->planar);
+}
+
+/* The key without the batch class. */
+static void base_key(const transform *t, char *buf, size_t len)
+{
+  char layout[256], lengths[80];
+  layout_key(t, layout, sizeof layout);
+  int at = snprintf(lengths, sizeof lengths, "n");
+  for (int d = 0; d < t->rank; ++d) at += snprintf(lengths + at, sizeof lengths - (size_t)at, "%s%zu", d ? "x" : "", t->n[d]);
+  snprintf(buf, len, "c2c:%s:%s:%s:%s:%s", t->f64 ? "f64" : "f32", t->sign < 0 ? "fwd" : "bwd", t->inplace ? "ip" : "oop", lengths,
            layout);
 }
 
-void wisdom_problem_key(const problem *p, char *buf, size_t len)
+void wisdom_problem_key(const transform *t, char *buf, size_t len)
 {
   char base[WISDOM_KEY_MAX];
-  base_key(p, base, sizeof base);
-  snprintf(buf, len, "%s:b%llu", base, 1ull << (2 * batch_log4(p->batch)));
+  base_key(t, base, sizeof base);
+  snprintf(buf, len, "%s:b%llu", base, 1ull << (2 * batch_log4(t->batch)));
 }
 
-int wisdom_lookup(wisdom *w, const problem *p, variant *v)
+int wisdom_lookup(wisdom *w, const transform *t, char *plan, size_t len)
 {
   char base[WISDOM_KEY_MAX];
-  base_key(p, base, sizeof base);
-  int want = (int)batch_log4(p->batch), best = -1, best_dist = 1 << 30;
+  base_key(t, base, sizeof base);
+  int want = (int)batch_log4(t->batch), best = -1, best_dist = 1 << 30;
   mtx_lock(&w->lock);
   for (size_t i = 0; i < w->count; ++i) {
     if (strcmp(w->entries[i].base, base) != 0) continue;
@@ -57,7 +80,7 @@ int wisdom_lookup(wisdom *w, const problem *p, variant *v)
       best = (int)i;
     }
   }
-  if (best >= 0) *v = w->entries[best].v;
+  if (best >= 0) snprintf(plan, len, "%s", w->entries[best].plan);
   mtx_unlock(&w->lock);
   return best >= 0 ? 0 : -1;
 }
@@ -81,12 +104,12 @@ static int put_locked(wisdom *w, const wisdom_entry *e)
   return 0;
 }
 
-int wisdom_add(wisdom *w, const problem *p, const variant *v, double ms)
+int wisdom_add(wisdom *w, const transform *t, const char *plan, double ms)
 {
   wisdom_entry e;
-  base_key(p, e.base, sizeof e.base);
-  e.batch_log4 = batch_log4(p->batch);
-  e.v = *v;
+  base_key(t, e.base, sizeof e.base);
+  e.batch_log4 = batch_log4(t->batch);
+  if ((size_t)snprintf(e.plan, sizeof e.plan, "%s", plan) >= sizeof e.plan) return -1;
   e.ms = ms;
   mtx_lock(&w->lock);
   int r = put_locked(w, &e);
@@ -149,9 +172,10 @@ static int parse_problem(const char *key, wisdom_entry *e, char *msg, size_t len
   if (strcmp(tok[5], "packed")) {
     size_t a, b, c, d;
     s = tok[5];
-    if (*s++ != 'd' || parse_size(&s, &a) || *s++ != '.' || parse_size(&s, &b) || *s++ != 'o' || parse_size(&s, &c) ||
-        *s++ != '.' || parse_size(&s, &d) || *s)
-      return snprintf(msg, len, "layout \"%s\" must be packed or d<in>.<out>o<in>.<out>", tok[5]), -1;
+    int general = *s == 's' && strspn(s + 1, "0123456789.,dop") == strlen(s + 1);
+    if (!general && (*s++ != 'd' || parse_size(&s, &a) || *s++ != '.' || parse_size(&s, &b) || *s++ != 'o' ||
+                     parse_size(&s, &c) || *s++ != '.' || parse_size(&s, &d) || *s))
+      return snprintf(msg, len, "layout \"%s\" must be packed, d<in>.<out>o<in>.<out> or s<strides>...", tok[5]), -1;
   }
   s = tok[6];
   if (*s++ != 'b' || parse_size(&s, &x) || *s || x == 0 || (x & (x - 1)) || (__builtin_ctzll(x) & 1))
@@ -162,7 +186,7 @@ static int parse_problem(const char *key, wisdom_entry *e, char *msg, size_t len
 }
 
 /* Splits line into at most 5 space-separated fields; returns how many. */
-static size_t split(char *line, char **f)
+static size_t split_fields(char *line, char **f)
 {
   size_t n = 0;
   for (char *save = NULL, *t = strtok_r(line, " \t\r", &save); t; t = strtok_r(NULL, " \t\r", &save)) {
@@ -181,7 +205,7 @@ int wisdom_import(wisdom *w, const char *device_key, const char *text, size_t *s
   for (const char *s = text; *s && status == 0;) {
     size_t l = strcspn(s, "\n");
     ++lineno;
-    char line[1024];
+    char line[2048];
     if (l >= sizeof line) {
       snprintf(msg, len, "line %zu: longer than %zu characters", lineno, sizeof line - 1);
       status = -1;
@@ -191,7 +215,7 @@ int wisdom_import(wisdom *w, const char *device_key, const char *text, size_t *s
     line[l] = '\0';
     s += l + (s[l] == '\n');
     char *f[6];
-    size_t nf = line[0] == '#' ? 0 : split(line, f);
+    size_t nf = line[0] == '#' ? 0 : split_fields(line, f);
     if (nf == 0) continue;
     if (!header) {
       if (nf != 2 || strcmp(f[0], "ppfft-wisdom") != 0) {
@@ -210,21 +234,26 @@ int wisdom_import(wisdom *w, const char *device_key, const char *text, size_t *s
       break;
     }
     wisdom_entry e;
+    variant vs[DECOMPOSE_MAX_PASSES];
     char why[256];
     char *end;
     e.ms = strtod(f[3], &end);
     if (parse_problem(f[1], &e, why, sizeof why) != 0) {
       snprintf(msg, len, "line %zu: %s", lineno, why);
       status = -1;
-    } else if (variant_parse(f[2], &e.v, why, sizeof why) != 0) {
+    } else if (plan_string_parse(f[2], vs, DECOMPOSE_MAX_PASSES, why, sizeof why) < 0) {
       snprintf(msg, len, "line %zu: variant \"%.100s\": %s", lineno, f[2], why);
       status = -1;
     } else if (*end || !isfinite(e.ms) || e.ms < 0) {
       snprintf(msg, len, "line %zu: time \"%.40s\" is not a number of milliseconds", lineno, f[3]);
       status = -1;
+    } else if (strlen(f[2]) >= sizeof e.plan) {
+      snprintf(msg, len, "line %zu: the plan string is longer than %zu characters", lineno, sizeof e.plan - 1);
+      status = -1;
     } else if (strcmp(f[0], device_key) != 0) {
       ++*skipped;
     } else {
+      snprintf(e.plan, sizeof e.plan, "%s", f[2]);
       if (count == cap) {
         cap = cap ? 2 * cap : 32;
         wisdom_entry *grown = realloc(parsed, cap * sizeof *grown);
@@ -276,9 +305,7 @@ char *wisdom_export(wisdom *w, const char *device_key)
   qsort(w->entries, w->count, sizeof *w->entries, cmp_entry);
   for (size_t i = 0; i < w->count; ++i) {
     const wisdom_entry *e = &w->entries[i];
-    char v[256];
-    variant_print(&e->v, v, sizeof v);
-    gb_printf(&b, "%s %s:b%llu %s %.6g\n", device_key, e->base, 1ull << (2 * e->batch_log4), v, e->ms);
+    gb_printf(&b, "%s %s:b%llu %s %.6g\n", device_key, e->base, 1ull << (2 * e->batch_log4), e->plan, e->ms);
   }
   mtx_unlock(&w->lock);
   return gen_buf_take(&b);

@@ -11,8 +11,8 @@
  * are this context's device only; import ignores other devices' lines (and says so). */
 #ifndef PPFFT_WISDOM_H
 #define PPFFT_WISDOM_H
-#include "problem.h"
-#include "variant.h"
+#include "plan_string.h"
+#include "transform.h"
 #include <stddef.h>
 #include <threads.h>
 
@@ -21,7 +21,7 @@ enum { WISDOM_KEY_MAX = 448 };
 typedef struct wisdom_entry {
   char base[WISDOM_KEY_MAX]; /* the problem key without its batch class */
   unsigned batch_log4;       /* the batch class is 4^batch_log4 */
-  variant v;
+  char plan[PLAN_STRING_MAX]; /* the plan string (plan_string.h) */
   double ms;
 } wisdom_entry;
 
@@ -34,15 +34,16 @@ typedef struct wisdom {
 int wisdom_init(wisdom *w); /* 0 on success */
 void wisdom_destroy(wisdom *w);
 
-/* The problem key of p ("c2c:f32:fwd:oop:n1024:packed:b4096"). */
-void wisdom_problem_key(const problem *p, char *buf, size_t len);
+/* The problem key of t ("c2c:f32:fwd:oop:n1024:packed:b4096", "c2c:f64:bwd:ip:n64x64x64:packed:b1"). */
+void wisdom_problem_key(const transform *t, char *buf, size_t len);
 
-/* The variant for p: its own batch class, else the nearest class of the same problem.  Returns 0
- * when found. */
-int wisdom_lookup(wisdom *w, const problem *p, variant *v);
+/* The plan string for t: its own batch class, else the nearest class of the same problem.  Returns
+ * 0 when found. */
+int wisdom_lookup(wisdom *w, const transform *t, char *plan, size_t len);
 
-/* Adds the result for p, replacing an entry with the same key.  0, or -1 when out of memory. */
-int wisdom_add(wisdom *w, const problem *p, const variant *v, double ms);
+/* Adds the result for t, replacing an entry with the same key.  0, or -1 when out of memory or the
+ * plan string is too long. */
+int wisdom_add(wisdom *w, const transform *t, const char *plan, double ms);
 
 /* Parses text and merges its entries for device_key into w, all or nothing.  Returns 0 (with the
  * number of other devices' entries left out in *skipped) or -1 with "line N: what" in msg and w

@@ -30,6 +30,7 @@ int main(void)
   SRunner *sr = srunner_create(make_variant_suite());
   srunner_add_suite(sr, make_api_suite());
   srunner_add_suite(sr, make_transform_suite());
+  srunner_add_suite(sr, make_layouts_suite());
   srunner_add_suite(sr, make_properties_suite());
   srunner_add_suite(sr, make_wisdom_suite());
   srunner_add_suite(sr, make_disk_cache_suite());

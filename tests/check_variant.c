@@ -108,12 +108,8 @@ END_TEST
 /* The geometry rules, without a device: what applies to which problem. */
 START_TEST(geometry_rules)
 {
-  problem p = {0};
-  p.n = 256;
-  p.batch = 10;
-  p.in_dist = p.out_dist = 256;
-  p.scale = 1;
-  p.sign = -1;
+  problem p;
+  problem_init_plain(&p, 256, 10, 0, -1);
   variant v;
   geometry g;
   char msg[256];
@@ -168,12 +164,8 @@ END_TEST
  * fit at the first work-group size, then TW-CALC and GM. */
 START_TEST(estimate_candidates)
 {
-  problem p = {0};
-  p.n = 8192;
-  p.batch = 100;
-  p.in_dist = p.out_dist = 8192;
-  p.scale = 1;
-  p.sign = -1;
+  problem p;
+  problem_init_plain(&p, 8192, 100, 0, -1);
   variant c[12];
   char msg[256], name[256];
   size_t n = planner_estimate(&p, NULL, c, 12, msg, sizeof msg);

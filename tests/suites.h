@@ -8,7 +8,8 @@ Suite *make_api_suite(void);        /* every error path of the public API */
 Suite *make_transform_suite(void);  /* agreement with FFTW: pairwise set (or full product), random sample */
 Suite *make_properties_suite(void); /* round trip, linearity, impulse, batch tails, threads */
 Suite *make_wisdom_suite(void);     /* wisdom text, import/export, planner flags */
-Suite *make_disk_cache_suite(void); /* built programs on disk: keys, atomic writes, corruption */
+Suite *make_disk_cache_suite(void);
+Suite *make_layouts_suite(void); /* built programs on disk: keys, atomic writes, corruption */
 
 /* Full product of knobs instead of the pairwise set (make check-full sets PPFFT_TEST_FULL=1). */
 int test_full(void);

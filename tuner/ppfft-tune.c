@@ -140,10 +140,9 @@ static void show_progress(void *arg, size_t done, size_t total, double best_ms, 
 
 /* Relative L2 error of the plan's output against FFTW in double precision on random data, over
  * the first few transforms. */
-static double check_against_fftw(ppfft_context *c, ppfft_plan *plan)
+static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const transform *p)
 {
-  const problem *p = &plan->pb;
-  size_t n = p->n, count = n * p->batch, check = p->batch < 8 ? p->batch : 8;
+  size_t n = transform_length(p), count = n * p->batch, check = p->batch < 8 ? p->batch : 8;
   int f64 = p->f64;
   cl_int e;
   cl_command_queue q = clCreateCommandQueue(c->ctx, c->dev, 0, &e);
@@ -163,8 +162,9 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan)
     if (in && (p->inplace || out) && ppfft_execute(plan, q, in, out, 0, NULL, NULL) == PPFFT_SUCCESS &&
         clEnqueueReadBuffer(q, p->inplace ? in : out, CL_TRUE, 0, (f64 ? 16 : 8) * count, h, 0, NULL, NULL) == CL_SUCCESS) {
       for (size_t i = 0; i < 2 * count; ++i) got[i] = f64 ? ((double *)h)[i] : ((float *)h)[i];
-      int len = (int)n;
-      fftw_plan fp = fftw_plan_many_dft(1, &len, (int)check, (fftw_complex *)x, NULL, 1, len, (fftw_complex *)ref, NULL, 1, len,
+      int len[3];
+      for (int d = 0; d < p->rank; ++d) len[d] = (int)p->n[d];
+      fftw_plan fp = fftw_plan_many_dft(p->rank, len, (int)check, (fftw_complex *)x, NULL, 1, (int)n, (fftw_complex *)ref, NULL, 1, (int)n,
                                         p->sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
       fftw_execute(fp);
       fftw_destroy_plan(fp);
@@ -263,52 +263,46 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
-    problem pb;
     double left = start + o.budget - now_s();
     if (left <= 0) {
       printf("%-22s skipped: budget spent\n", tp->name);
       ++skipped;
       continue;
     }
-    if (problem_from_desc(c, &tp->desc, &pb) != PPFFT_SUCCESS) {
+    transform tf;
+    if (transform_from_desc(c, &tp->desc, &tf) != PPFFT_SUCCESS) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
       continue;
     }
-    variant shortlist[32], *cands = shortlist;
-    size_t n = 0;
-    if (o.exhaustive) cands = planner_exhaustive_candidates(&pb, &c->info, &n);
-    else n = planner_measure_candidates(&pb, &c->info, shortlist, 32);
-    if (n == 0) {
-      printf("%-22s skipped: no variant runs it on this device with this version\n", tp->name);
-      ++skipped;
-      if (cands != shortlist) free(cands);
-      continue;
-    }
     pr.problem = tp->name;
     pr.index = i + 1;
-    /* the budget is for the whole run: a problem takes what its list needs while time is left */
+    /* the budget is for the whole run: a problem takes what its lists need while time is left */
     measure_opts mo = {0, 0, left, show_progress, &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
-    ppfft_status s = measure_best(c, &pb, cands, n, &mo, &best, &ms);
-    if (cands != shortlist) free(cands);
+    ppfft_status s = plan_search(c, &tf, o.exhaustive, &mo, &best, &ms);
     if (pr.tty) fprintf(stderr, "\r%*s\r", 150, "");
+    if (s == PPFFT_ERROR_UNSUPPORTED) {
+      printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
+      ++skipped;
+      continue;
+    }
     if (s != PPFFT_SUCCESS) {
       printf("%-22s failed: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
       continue;
     }
-    double err = check_against_fftw(c, best);
-    double bound = (pb.f64 ? 1e-15 : 5e-7) * (pb.n > 2 ? log2((double)pb.n) : 1.0);
-    double gbps = 2.0 * (double)(pb.n * pb.batch * problem_elem_bytes(&pb)) / (ms * 1e-3) / 1e9;
+    size_t N = transform_length(&tf);
+    double err = check_against_fftw(c, best, &tf);
+    double bound = (tf.f64 ? 1e-15 : 5e-7) * (N > 2 ? log2((double)N) : 1.0);
+    double gbps = 2.0 * (double)(N * tf.batch * (tf.f64 ? 16 : 8)) / (ms * 1e-3) / 1e9;
     if (!(err <= bound)) { /* never write a winner that computes the wrong thing */
-      char key[WISDOM_KEY_MAX];
-      wisdom_problem_key(&pb, key, sizeof key);
       printf("%-22s REJECTED %s: error %.3g against FFTW exceeds %.3g\n", tp->name, best->name, err, bound);
-      ppfft_wisdom_forget(c); /* simplest way to drop the entry: reload what was written so far */
-      ppfft_wisdom_import_file(c, out_path);
       ++rejected;
+    } else if (wisdom_add(&c->wisdom, &tf, best->name, ms) != 0) {
+      printf("%-22s failed: out of memory recording wisdom\n", tp->name);
+      ++skipped;
     } else {
       printf("%-22s %-60s %9.4f ms %8.1f GB/s  err %.2g  (%.1f s)\n", tp->name, best->name, ms, gbps, err, now_s() - t0);
       ++tuned;

@@ -1,0 +1,177 @@
+/* decompose: dimensions and four-step factors into passes (see decompose.h for the scheme). */
+#include "decompose.h"
+#include <stdio.h>
+
+typedef struct level {
+  size_t count, din, dout;
+} level;
+
+/* One dimension's 1D sub-transform: length L along strides sin/sout, its other indices as levels. */
+typedef struct sub {
+  size_t L;
+  buffer_role src, dst;
+  size_t sin, sout, oin, oout;
+  int pin, pout;
+  int nlev;
+  level lev[PROBLEM_MAX_LEVELS];
+} sub;
+
+int decompose_dims(const transform *t, int *dims)
+{
+  int k = 0;
+  for (int d = t->rank - 1; d >= 0; --d)
+    if (t->n[d] > 1) dims[k++] = d;
+  if (k == 0) dims[k++] = t->rank - 1;
+  return k;
+}
+
+/* Drops levels of one transform and merges neighbours that continue each other on both sides;
+ * leaves at least one level. */
+static int normalise(level *lev, int n)
+{
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    if (lev[i].count == 1) continue;
+    if (k > 0 && lev[k - 1].count * lev[k - 1].din == lev[i].din && lev[k - 1].count * lev[k - 1].dout == lev[i].dout)
+      lev[k - 1].count *= lev[i].count;
+    else lev[k++] = lev[i];
+  }
+  if (k == 0) lev[k++] = (level){1, 0, 0};
+  return k;
+}
+
+/* A pass problem from its parts (levels already normalised). */
+static int make_pass(const transform *t, size_t n, size_t sin, size_t sout, size_t oin, size_t oout, int pin, int pout,
+                     const level *lev, int nlev, size_t twiddle_n, buffer_role src, buffer_role dst, pass_desc *out,
+                     char *msg, size_t len)
+{
+  if (nlev > PROBLEM_MAX_LEVELS) {
+    snprintf(msg, len, "the layout needs %d levels of transform index; at most %d are supported", nlev, PROBLEM_MAX_LEVELS);
+    return -1;
+  }
+  problem *p = &out->pb;
+  *p = (problem){0};
+  p->n = n;
+  p->f64 = t->f64;
+  p->sign = t->sign;
+  p->inplace = src == dst;
+  p->scale = 1.0;
+  p->in_stride = n > 1 ? sin : 1;
+  p->out_stride = n > 1 ? sout : 1;
+  p->in_offset = oin;
+  p->out_offset = oout;
+  p->in_planar = pin;
+  p->out_planar = pout;
+  p->twiddle_n = twiddle_n;
+  p->nlev = nlev;
+  p->batch = 1;
+  for (int l = 0; l < nlev; ++l) {
+    p->lev_count[l] = lev[l].count;
+    p->lev_in_dist[l] = lev[l].din;
+    p->lev_out_dist[l] = lev[l].dout;
+    p->batch *= lev[l].count;
+  }
+  p->in_dist = lev[0].din;
+  p->out_dist = lev[0].dout;
+  out->src = src;
+  out->dst = dst;
+  return 0;
+}
+
+/* The passes of one dimension's sub-transform split into factors f[0..k-1]. */
+static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, pass_desc *out, int *npass, char *msg,
+                      size_t len)
+{
+  level lev[PROBLEM_MAX_LEVELS + DECOMPOSE_MAX_FACTORS];
+  if (k == 1) {
+    for (int i = 0; i < s->nlev; ++i) lev[i] = s->lev[i];
+    int nl = normalise(lev, s->nlev);
+    return make_pass(t, s->L, s->sin, s->sout, s->oin, s->oout, s->pin, s->pout, lev, nl, 0, s->src, s->dst, &out[(*npass)++],
+                     msg, len);
+  }
+  /* the sub-transform's levels in the temporary buffer: packed, one L-block per transform */
+  size_t tmpdist[PROBLEM_MAX_LEVELS], below = s->L;
+  for (int i = 0; i < s->nlev; ++i) {
+    tmpdist[i] = below;
+    below *= s->lev[i].count;
+  }
+  size_t R[DECOMPOSE_MAX_FACTORS], rest = s->L;
+  for (int i = 0; i < k; ++i) R[i] = rest /= f[i];
+  /* first: columns of f0 from the source, twiddled, into the temporary buffer */
+  int nl = 0;
+  lev[nl++] = (level){R[0], s->sin, 1};
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, tmpdist[i]};
+  nl = normalise(lev, nl);
+  if (make_pass(t, f[0], s->sin * R[0], R[0], s->oin, 0, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg, len))
+    return -1;
+  /* middle: columns of f_i inside blocks of R[i-1], in place */
+  for (int i = 1; i + 1 < k; ++i) {
+    nl = 0;
+    lev[nl++] = (level){R[i], 1, 1};
+    lev[nl++] = (level){s->L / R[i - 1], R[i - 1], R[i - 1]};
+    for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], tmpdist[j]};
+    nl = normalise(lev, nl);
+    if (make_pass(t, f[i], R[i], R[i], 0, 0, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
+  }
+  /* last: rows of f[k-1], written transposed: output digit k_i of the earlier passes has stride
+   * sout * f0 * ... * f[i-1] */
+  nl = 0;
+  size_t ostride = s->sout;
+  for (int i = 0; i + 1 < k; ++i) {
+    lev[nl++] = (level){f[i], R[i], ostride};
+    ostride *= f[i];
+  }
+  for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], s->lev[j].dout};
+  nl = normalise(lev, nl);
+  return make_pass(t, f[k - 1], 1, ostride, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
+}
+
+int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
+{
+  int dims[3], ndims = decompose_dims(t, dims), npass = 0;
+  *tmp_elems = 0;
+  for (int k = 0; k < ndims; ++k) {
+    int d = dims[k];
+    const side_layout *in = k == 0 ? &t->in : &t->out, *out_side = &t->out;
+    sub s = {0};
+    s.L = t->n[d];
+    s.src = k == 0 && !t->inplace ? BUF_IN : BUF_OUT;
+    s.dst = BUF_OUT;
+    s.sin = in->stride[d];
+    s.sout = out_side->stride[d];
+    s.oin = in->offset;
+    s.oout = out_side->offset;
+    s.pin = in->planar;
+    s.pout = out_side->planar;
+    /* the other dimensions, smallest output stride first, then the batch */
+    int others[2], no = 0;
+    for (int j = t->rank - 1; j >= 0; --j)
+      if (j != d) others[no++] = j;
+    if (no == 2 && out_side->stride[others[1]] < out_side->stride[others[0]]) {
+      int x = others[0];
+      others[0] = others[1];
+      others[1] = x;
+    }
+    for (int j = 0; j < no; ++j) s.lev[s.nlev++] = (level){t->n[others[j]], in->stride[others[j]], out_side->stride[others[j]]};
+    s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist};
+    s.nlev = normalise(s.lev, s.nlev);
+    int nf = sp->nfactors[d] > 0 ? sp->nfactors[d] : 1;
+    size_t whole = t->n[d], prod = 1;
+    const size_t *f = sp->nfactors[d] > 0 ? sp->factor[d] : &whole;
+    for (int i = 0; i < nf; ++i) prod *= f[i];
+    if (prod != s.L) {
+      snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its length %zu", d, prod, s.L);
+      return -1;
+    }
+    if (nf > 1) *tmp_elems = transform_length(t) * t->batch;
+    if (t->rank == 1 && nf == 1) { /* the familiar problem: offset + b * dist */
+      problem_of_rank1(t, &out[npass].pb);
+      out[npass].src = s.src;
+      out[npass++].dst = s.dst;
+      continue;
+    }
+    if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) return -1;
+  }
+  out[npass - 1].pb.scale = t->scale;
+  return npass;
+}
