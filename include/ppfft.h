@@ -87,11 +87,11 @@ typedef struct ppfft_desc {
   ppfft_precision precision;
   ppfft_kind kind;
   ppfft_direction direction;
-  int inplace;       /* non-zero: the output overwrites the input buffer */
-  ppfft_layout in_layout, out_layout;
-  size_t in_strides[3], out_strides[3]; /* in elements; all 0 = packed */
-  size_t in_dist, out_dist;             /* between transforms, in elements; 0 = packed */
-  size_t in_offset, out_offset;         /* in elements */
+  int inplace;       /* non-zero: the output overwrites the input buffer, in the input's layout */
+  ppfft_layout in_layout, out_layout;   /* PLANAR: separate real and imaginary buffers */
+  size_t in_strides[3], out_strides[3]; /* per dimension, in elements; all 0 = packed */
+  size_t in_dist, out_dist;             /* between transforms, in elements; 0 = one transform's span */
+  size_t in_offset, out_offset;         /* of the first element, in elements */
   double scale;                         /* multiplies the output; 1.0 by default */
 } ppfft_desc;
 
@@ -111,34 +111,44 @@ enum {
 
 typedef struct ppfft_plan ppfft_plan;
 
-/* Plans the transform d on c.  Builds (or takes from the cache) the kernels, allocates any twiddle
- * table or temporary buffer once.  Errors: INVALID_ARGUMENT (NULL, unknown enum or flag bit),
- * INVALID_SIZE, INVALID_LAYOUT, UNSUPPORTED (a problem or flag this version does not cover, with a
- * message saying what), BUILD, OPENCL, OUT_OF_MEMORY.  On failure *out is NULL. */
+/* Plans the transform d on c: one pass per dimension, two or three (four-step) for a dimension
+ * longer than one work-group.  Builds (or takes from the cache) the kernels, allocates any twiddle
+ * table and the temporary buffer (at most one transform set) once.  Errors: INVALID_ARGUMENT (NULL,
+ * unknown enum or flag bit), INVALID_SIZE (zero or overflowing sizes, a length beyond 2^30),
+ * INVALID_LAYOUT (output elements that overlap, spans that overflow), UNSUPPORTED (a problem or
+ * flag this version does not cover, with a message saying what), BUILD, OPENCL, OUT_OF_MEMORY (also
+ * when the device cannot allocate a buffer as large as the transforms).  On failure *out is NULL. */
 ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned flags, ppfft_plan **out);
 
 /* Plans d with exactly the named variant (see README "Variants"; e.g.
- * "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4").  Errors as ppfft_plan_create, plus
- * INVALID_ARGUMENT for a malformed string and UNSUPPORTED for a variant that does not apply to d or
- * that the device cannot run (local memory, work-group size, constant memory). */
+ * "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4"), or for several passes their variants
+ * joined by ';' in execution order (the contiguous dimension first; the lengths of a dimension's
+ * passes multiply to its length).  Errors as ppfft_plan_create, plus INVALID_ARGUMENT for a
+ * malformed string and UNSUPPORTED for a variant that does not apply to d or that the device cannot
+ * run (local memory, work-group size, constant memory). */
 ppfft_status ppfft_plan_create_variant(ppfft_context *c, const ppfft_desc *d, const char *variant,
                                        ppfft_plan **out);
 
 /* Enqueues the transform on q behind the nwait events in wait and returns without blocking.
  * out is NULL (or equal to in) for an in-place plan.  If done is not NULL it receives an event that
- * completes when the whole transform has completed; the caller releases it.  q must belong to the
- * plan's context and device.  Errors: INVALID_ARGUMENT (NULL, wrong placement, wait list),
+ * completes when the whole transform (every pass) has completed; the caller releases it.  q must
+ * belong to the plan's context and device.  A plan with a temporary buffer orders its executions
+ * (each waits for the previous one, on any queue).  Errors: INVALID_ARGUMENT (NULL, wrong placement, wait list),
  * BUFFER_TOO_SMALL (a buffer smaller than the layout addresses; nothing is enqueued), OPENCL. */
 ppfft_status ppfft_execute(ppfft_plan *p, cl_command_queue q, cl_mem in, cl_mem out, cl_uint nwait,
                            const cl_event *wait, cl_event *done);
 
-/* As ppfft_execute for planar data (separate real and imaginary buffers).  Not supported by this
- * version: returns UNSUPPORTED. */
+/* As ppfft_execute for a plan with a planar side: in_re/in_im and out_re/out_im are the real and
+ * imaginary buffers (an interleaved side passes its buffer as *_re and NULL as *_im; in-place plans
+ * take out_re = out_im = NULL).  Errors as ppfft_execute; INVALID_ARGUMENT also for an imaginary
+ * buffer on an interleaved side or the same buffer for both parts.  ppfft_execute on a plan with a
+ * planar side is INVALID_ARGUMENT. */
 ppfft_status ppfft_execute_planar(ppfft_plan *p, cl_command_queue q, cl_mem in_re, cl_mem in_im,
                                   cl_mem out_re, cl_mem out_im, cl_uint nwait, const cl_event *wait,
                                   cl_event *done);
 
-/* Writes the plan's variant string, NUL-terminated, into buf.  Errors: INVALID_ARGUMENT for NULL
+/* Writes the plan's variant string (passes joined by ';'), NUL-terminated, into buf; a plan with a
+ * temporary buffer adds " (temporary buffer: N bytes)", which ppfft_plan_create_variant ignores.  Errors: INVALID_ARGUMENT for NULL
  * arguments or a buffer too small for the whole string (buf then holds "" when len > 0). */
 ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len);
 

@@ -70,6 +70,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   unsigned banks = p->f64 ? 16 : 32, span = g->ec * g->w;
   if (g->t > 1 && span < banks)
     while (span == 1 ? g->npad % 2 == 0 : g->npad % banks != span) ++g->npad;
+  /* A column side walks across transforms (lane b at b * npad): an odd stride keeps those lanes
+   * in distinct banks, and span + 1 keeps the owned accesses nearly so. */
+  if (g->t > 1 && (geometry_side_is_column(p, g, 0) || geometry_side_is_column(p, g, 1)))
+    while (g->npad % banks != (span | 1) % banks) ++g->npad;
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;

@@ -7,7 +7,7 @@
 #include <threads.h>
 #include <time.h>
 
-static double now_s(void)
+double measure_now_s(void)
 {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -122,7 +122,7 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
 {
   *out = NULL;
   unsigned warmup = o && o->warmup ? o->warmup : 2, repeats = o && o->repeats ? o->repeats : 7;
-  double budget = o ? o->budget_s : 0, start = now_s();
+  double budget = o ? o->budget_s : 0, start = measure_now_s();
   rig r;
   ppfft_status s = rig_make(c, p, &r);
   double *samples = malloc(repeats * sizeof *samples);
@@ -133,7 +133,7 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   char best_name[256] = "";
   *best_ms = 0;
   for (size_t i = 0; s == PPFFT_SUCCESS && i < n; ++i) {
-    if (budget > 0 && best && now_s() - start > budget) break;
+    if (budget > 0 && best && measure_now_s() - start > budget) break;
     ppfft_plan *plan = plans[i];
     plans[i] = NULL;
     if (!plan) continue; /* does not apply or build here */

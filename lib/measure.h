@@ -16,6 +16,9 @@ typedef struct measure_opts {
   void *arg;
 } measure_opts;
 
+/* A monotonic clock in seconds (budgets). */
+double measure_now_s(void);
+
 /* Waits for ev (from a queue with profiling on), releases it and gives its START..END time in ms. */
 ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms);
 

@@ -313,7 +313,7 @@ static int min_split(ppfft_context *c, const transform *t, split *sp)
 /* Times each pass of split sp over its candidates (as a stand-alone problem on interleaved data)
  * and builds the plan from the winners; *ms is the sum of the passes' medians. */
 static ppfft_status measure_split(ppfft_context *c, const transform *t, const split *sp, int exhaustive, const measure_opts *o,
-                                  ppfft_plan **out, double *ms)
+                                  double deadline, ppfft_plan **out, double *ms)
 {
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp;
@@ -335,7 +335,12 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     }
     ppfft_plan *best = NULL;
     double pms = 0;
-    ppfft_status s = measure_best(c, &proxy, list, count, o, &best, &pms);
+    measure_opts po = o ? *o : (measure_opts){0};
+    if (deadline > 0) { /* the budget is for the whole search: what is left of it, at least a candidate */
+      double left = deadline - measure_now_s();
+      po.budget_s = left > 1e-3 ? left : 1e-3;
+    }
+    ppfft_status s = measure_best(c, &proxy, list, count, &po, &best, &pms);
     if (list != shortlist) free(list);
     if (s != PPFFT_SUCCESS) return s;
     chosen[i] = best->pass[0].v;
@@ -350,15 +355,17 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   *out = NULL;
   split sp;
   if (min_split(c, t, &sp) != 0) return PPFFT_ERROR_UNSUPPORTED;
-  ppfft_status s = measure_split(c, t, &sp, exhaustive, o, out, ms);
+  double deadline = o && o->budget_s > 0 ? measure_now_s() + o->budget_s : 0;
+  ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
   /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
    * transforms per work-group): time that split too and keep the faster */
   int d = t->rank - 1, k = sp.nfactors[d];
-  if (s == PPFFT_SUCCESS && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && balanced_factors(t->n[d], k + 1, sp.factor[d])) {
+  if (s == PPFFT_SUCCESS && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && (!deadline || measure_now_s() < deadline) &&
+      balanced_factors(t->n[d], k + 1, sp.factor[d])) {
     sp.nfactors[d] = k + 1;
     ppfft_plan *other = NULL;
     double oms = 0;
-    if (measure_split(c, t, &sp, exhaustive, o, &other, &oms) == PPFFT_SUCCESS && oms < *ms) {
+    if (measure_split(c, t, &sp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS && oms < *ms) {
       ppfft_plan_destroy(*out);
       *out = other;
       *ms = oms;
@@ -414,11 +421,14 @@ ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len)
 {
   if (!p) return err_set(NULL, PPFFT_ERROR_INVALID_ARGUMENT, "the plan is NULL");
   if (!buf || len == 0) return err_set(p->ctx, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_describe: no buffer");
-  size_t n = strlen(p->name);
+  char text[PLAN_STRING_MAX + 64];
+  if (p->tmp) snprintf(text, sizeof text, "%s (temporary buffer: %zu bytes)", p->name, p->tmp_bytes);
+  else snprintf(text, sizeof text, "%s", p->name);
+  size_t n = strlen(text);
   if (n + 1 > len) {
     buf[0] = '\0';
     return err_set(p->ctx, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_describe: the buffer needs %zu bytes", n + 1);
   }
-  memcpy(buf, p->name, n + 1);
+  memcpy(buf, text, n + 1);
   return PPFFT_SUCCESS;
 }

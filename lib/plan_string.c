@@ -6,8 +6,9 @@
 int plan_string_parse(const char *s, variant *vs, int max, char *msg, size_t len)
 {
   int n = 0;
+  const char *end = s + strcspn(s, " "); /* what ppfft_plan_describe adds after a space is a note */
   for (;;) {
-    size_t l = strcspn(s, ";");
+    size_t l = strcspn(s, "; ");
     char one[256];
     if (l == 0 || l >= sizeof one) {
       snprintf(msg, len, "pass %d: %s", n + 1, l ? "too long" : "empty");
@@ -21,12 +22,12 @@ int plan_string_parse(const char *s, variant *vs, int max, char *msg, size_t len
     one[l] = '\0';
     char why[200];
     if (variant_parse(one, &vs[n], why, sizeof why) != 0) {
-      if (n == 0 && !s[l]) snprintf(msg, len, "%s", why);
+      if (n == 0 && s + l == end) snprintf(msg, len, "%s", why);
       else snprintf(msg, len, "pass %d: %s", n + 1, why);
       return -1;
     }
     ++n;
-    if (!s[l]) return n;
+    if (s + l == end) return n;
     s += l + 1;
   }
 }

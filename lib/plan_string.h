@@ -11,7 +11,8 @@
 
 enum { PLAN_STRING_MAX = 1024 };
 
-/* Parses s into vs[0..max-1].  Returns the number of passes, or -1 with the reason in msg. */
+/* Parses s into vs[0..max-1], up to its first space (ppfft_plan_describe's note on the temporary
+ * buffer follows one).  Returns the number of passes, or -1 with the reason in msg. */
 int plan_string_parse(const char *s, variant *vs, int max, char *msg, size_t len);
 
 /* Writes the string for vs[0..n-1]; returns the length it needs (as snprintf). */

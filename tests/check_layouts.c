@@ -396,6 +396,14 @@ START_TEST(two_queues_share_the_temporary)
                                              "r16x16x2/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg128/t4;r16x16/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg64/t4",
                                              &p), PPFFT_SUCCESS);
   ck_assert_ptr_nonnull(p->tmp);
+  char name[1024], again[1024];
+  ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+  ck_assert_ptr_nonnull(strstr(name, " (temporary buffer: 1048576 bytes)")); /* one transform set */
+  ppfft_plan *q;
+  ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, name, &q), PPFFT_SUCCESS); /* describe's text plans again */
+  ck_assert_int_eq(ppfft_plan_describe(q, again, sizeof again), PPFFT_SUCCESS);
+  ck_assert_str_eq(name, again);
+  ppfft_plan_destroy(q);
   cl_int e;
   cl_command_queue q2 = clCreateCommandQueue(t->cl, t->dev, 0, &e);
   ck_assert_ptr_nonnull(q2);

@@ -273,6 +273,44 @@ START_TEST(measure_records_winner)
 }
 END_TEST
 
+/* Multi-pass plans: MEASURE on a 2D problem times each pass, records the whole plan string under the
+ * 2D key, and the plan string survives export, forget and import; a strided planar layout has a key
+ * of its own. */
+START_TEST(multi_pass_wisdom)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  ppfft_wisdom_forget(c);
+  size_t n[2] = {8, 16};
+  ppfft_desc d;
+  ppfft_desc_init(&d, 2, n, 2);
+  ppfft_plan *p, *again;
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_MEASURE, &p), PPFFT_SUCCESS);
+  char name[1024], name2[1024];
+  ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+  ck_assert_ptr_nonnull(strchr(name, ';'));
+  char *w = ppfft_wisdom_export_string(c);
+  ck_assert_ptr_nonnull(strstr(w, "c2c:f32:fwd:oop:n8x16:packed:b4"));
+  ck_assert_ptr_nonnull(strstr(w, name));
+  ppfft_wisdom_forget(c);
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &again), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_int_eq(ppfft_wisdom_import_string(c, w), PPFFT_SUCCESS);
+  char *w2 = ppfft_wisdom_export_string(c);
+  ck_assert_str_eq(w, w2);
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &again), PPFFT_SUCCESS);
+  ck_assert_int_eq(ppfft_plan_describe(again, name2, sizeof name2), PPFFT_SUCCESS);
+  ck_assert_str_eq(name, name2);
+  ppfft_plan_destroy(p);
+  ppfft_plan_destroy(again);
+  free(w), free(w2);
+  /* another layout of the same shape is another problem */
+  d.in_layout = PPFFT_PLANAR;
+  d.in_strides[0] = 32, d.in_strides[1] = 2;
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &again), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "n8x16:s32,2.16,1d"));
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
 Suite *make_wisdom_suite(void)
 {
   Suite *s = suite_create("wisdom");
@@ -284,6 +322,7 @@ Suite *make_wisdom_suite(void)
   tcase_add_test(tc, plans_follow_wisdom);
   tcase_add_test(tc, files_and_search_path);
   tcase_add_test(tc, measure_records_winner);
+  tcase_add_test(tc, multi_pass_wisdom);
   suite_add_tcase(s, tc);
   return s;
 }
