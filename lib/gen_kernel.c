@@ -27,24 +27,27 @@ typedef struct gen_state {
 
 /* ---- small emitters ---- */
 
-/* Wraps text in a loop over var = 0..count-1: unrolled blocks with LU, a for loop without. */
-static void loop_text(gen_state *gs, const char *var, unsigned count, const char *text)
+/* Wraps text in a loop over var = first..first+count-1: unrolled blocks with LU, a for loop without. */
+static void loop_text(gen_state *gs, const char *var, unsigned first, unsigned count, const char *text)
 {
   if (count == 0) return;
   if (gs->v->lu || count == 1) {
-    for (unsigned k = 0; k < count; ++k) gb_printf(gs->b, "  { const uint %s = %uu;\n%s  }\n", var, k, text);
+    for (unsigned k = first; k < first + count; ++k) gb_printf(gs->b, "  { const uint %s = %uu;\n%s  }\n", var, k, text);
   } else {
-    gb_printf(gs->b, "  for (uint %s = 0; %s < %uu; ++%s) {\n%s  }\n", var, var, count, var, text);
+    gb_printf(gs->b, "  for (uint %s = %u; %s < %uu; ++%s) {\n%s  }\n", var, first, var, first + count, var, text);
   }
 }
 
-/* Emits the loop with body's text and frees body. */
-static void loop_body(gen_state *gs, const char *var, unsigned count, gen_buf *body)
+/* Emits the loop over var = first..first+count-1 with body's text and frees body. */
+static void loop_range(gen_state *gs, const char *var, unsigned first, unsigned count, gen_buf *body)
 {
   if (body->failed) gs->b->failed = 1;
-  else if (body->len) loop_text(gs, var, count, body->data);
+  else if (body->len) loop_text(gs, var, first, count, body->data);
   gen_buf_free(body);
 }
+
+/* Emits the loop over var = 0..count-1 with body's text and frees body. */
+static void loop_body(gen_state *gs, const char *var, unsigned count, gen_buf *body) { loop_range(gs, var, 0, count, body); }
 
 static void barrier_local(gen_state *gs) { gb_printf(gs->b, "  barrier(CLK_LOCAL_MEM_FENCE);\n"); }
 static void barrier_global(gen_state *gs) { gb_printf(gs->b, "  barrier(CLK_GLOBAL_MEM_FENCE);\n"); }
@@ -343,18 +346,23 @@ static void store_owned_from_slots(gen_state *gs)
   loop_body(gs, "q", gs->g->rq, &body);
 }
 
-/* Copies component c of the owned slots to (to_local = 1) or from local memory. */
-static void slots_local(gen_state *gs, char c, int to_local)
+/* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
+ * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
+static void slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base)
 {
   gen_buf body;
   gen_buf_init(&body);
-  char pos[96], vec[32], val[16][96];
+  char pos[128], vec[32], val[16][96];
   owned_pos(gs, pos, sizeof pos, "q");
+  if (base) snprintf(pos + strlen(pos), sizeof pos - strlen(pos), " - %uu", base);
   snprintf(vec, sizeof vec, "v%c[q]", c);
   for (unsigned e = 0; e < gs->g->ec; ++e) slot(gs, val[e], sizeof val[e], c, "q", e);
   local_lanes(gs, &body, gs->g->ec, to_local, plane(gs, c), "tr", pos, gs->v->vector_math ? vec : NULL, val);
-  loop_body(gs, "q", gs->g->rq, &body);
+  loop_range(gs, "q", first, count, &body);
 }
+
+/* Copies component c of all owned slots to (to_local = 1) or from local memory. */
+static void slots_local(gen_state *gs, char c, int to_local) { slots_local_range(gs, c, to_local, 0, gs->g->rq, 0); }
 
 /* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
 static void load_pattern_to_local(gen_state *gs)
@@ -580,10 +588,13 @@ static void stockham_on_slots(gen_state *gs, spass sp)
   loop_body(gs, "c", sp.s, &body);
 }
 
-/* Writes component c of the slots after Stockham pass sp to its output positions in local memory. */
-static void stockham_scatter_local(gen_state *gs, spass sp, char c)
+/* Writes component c of butterfly groups first..first+count-1 after Stockham pass sp to their
+ * output positions in local memory, whose plane starts at element `base` (exchange rounds). */
+static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned first, unsigned count, unsigned base)
 {
   unsigned E = gs->g->ec;
+  char j[32] = "j";
+  if (base) snprintf(j, sizeof j, "j - %uu", base);
   gen_buf body;
   gen_buf_init(&body);
   gb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
@@ -591,7 +602,7 @@ static void stockham_scatter_local(gen_state *gs, spass sp, char c)
   if (gs->v->vector_math && sp.p % E == 0) { /* the E lanes land on consecutive positions */
     stockham_out(&body, sp, 0);
     for (unsigned t = 0; t < sp.r; ++t)
-      gb_printf(&body, "      vstore%u(v%c[c + %uu], 0, %s + tr * %uu + PAD(j + %uu));\n", E, c, t * sp.s, arr, gs->g->npad,
+      gb_printf(&body, "      vstore%u(v%c[c + %uu], 0, %s + tr * %uu + PAD(%s + %uu));\n", E, c, t * sp.s, arr, gs->g->npad, j,
                 t * sp.p);
     gb_printf(&body, "    }\n");
   } else {
@@ -601,24 +612,47 @@ static void stockham_scatter_local(gen_state *gs, spass sp, char c)
         char q[64], sv[96];
         snprintf(q, sizeof q, "c + %uu", t * sp.s);
         slot(gs, sv, sizeof sv, c, q, e);
-        gb_printf(&body, "      %s[tr * %uu + PAD(j + %uu)] = %s;\n", arr, gs->g->npad, t * sp.p, sv);
+        gb_printf(&body, "      %s[tr * %uu + PAD(%s + %uu)] = %s;\n", arr, gs->g->npad, j, t * sp.p, sv);
       }
       gb_printf(&body, "    }\n");
     }
   }
-  loop_body(gs, "c", sp.s, &body);
+  loop_range(gs, "c", first, count, &body);
 }
 
-/* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned. */
+/* Writes component c of all the slots after Stockham pass sp to local memory. */
+static void stockham_scatter_local(gen_state *gs, spass sp, char c) { stockham_scatter_range(gs, sp, c, 0, sp.s, 0); }
+
+/* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
+ * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
+ * 1/xr of each work-item's butterfly groups and go to the h-th 1/xr of its register groups
+ * (geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
+ * registers that earlier rounds gather into, so those land in vx first. */
 static void lmcm_exchange(gen_state *gs, spass sp)
 {
+  unsigned xr = gs->g->xr, part = gs->g->n / xr, rq = gs->g->rq;
   for (int k = 0; k < 2; ++k) {
     char c = k ? 'i' : 'r';
     gb_printf(gs->b, "  /* exchange, %s parts */\n", k ? "imaginary" : "real");
-    stockham_scatter_local(gs, sp, c);
-    barrier_local(gs);
-    slots_local(gs, c, 0);
-    barrier_local(gs);
+    for (unsigned h = 0; h < xr; ++h) {
+      if (xr > 1) gb_printf(gs->b, "  /* round %u of %u */\n", h + 1, xr);
+      stockham_scatter_range(gs, sp, c, h * (sp.s / xr), sp.s / xr, h * part);
+      barrier_local(gs);
+      slots_local_range(gs, h + 1 < xr ? 'x' : c, 0, h * (rq / xr), rq / xr, h * part);
+      barrier_local(gs);
+    }
+    if (xr > 1) { /* the deferred groups */
+      gen_buf body;
+      gen_buf_init(&body);
+      unsigned lanes = gs->v->vector_math ? 1 : gs->g->ec;
+      for (unsigned e = 0; e < lanes; ++e) {
+        char to[96], from[96];
+        if (gs->v->vector_math) snprintf(to, sizeof to, "v%c[q]", c), snprintf(from, sizeof from, "vx[q]");
+        else slot(gs, to, sizeof to, c, "q", e), slot(gs, from, sizeof from, 'x', "q", e);
+        gb_printf(&body, "    %s = %s;\n", to, from);
+      }
+      loop_body(gs, "q", (xr - 1) * (rq / xr), &body);
+    }
   }
 }
 
@@ -936,6 +970,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
     else gb_printf(&buf, "  __local real ldr[%u], ldi[%u];\n", g->t * g->npad, g->t * g->npad);
   }
   if (v->onchip != ONCHIP_LM_CT) gb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
+  if (g->xr > 1) gb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
   gb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
 
   switch (v->onchip) {

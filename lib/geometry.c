@@ -55,6 +55,19 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (g->rq % v->radix[i])
       return UNSUP("radix %u does not divide the %u register groups of each work-item (%u elements in %u-lane groups)",
                    v->radix[i], g->rq, g->r, g->ec);
+  g->xr = v->rounds > 1 ? v->rounds : 1;
+  if (g->xr > 1) {
+    /* round h exchanges the elements whose Stockham destinations, and whose owned positions, lie in
+     * the h-th 1/xr of the transform: butterfly groups c in the h-th 1/xr of each work-item's, and
+     * register groups q likewise, so both must split evenly */
+    if (v->onchip != ONCHIP_RP_LM_CM || g->staged || v->npasses < 2)
+      return UNSUP("%s", "exchange rounds need RP+LM-CM with an owned access pattern (DIRECT, or CGAP with t1) and two passes");
+    if (v->radix[v->npasses - 1] < g->xr)
+      return UNSUP("%u exchange rounds need a last radix of at least %u", g->xr, g->xr);
+    for (int i = 0; i + 1 < v->npasses; ++i)
+      if ((g->rq / v->radix[i]) % g->xr)
+        return UNSUP("%u exchange rounds need each work-item to hold a multiple of %u butterflies of radix %u", g->xr, g->xr, v->radix[i]);
+  }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
   if (g->e > 1) {
     size_t e = g->e;
@@ -63,7 +76,8 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   }
   size_t rs = p->f64 ? 8 : 4;
   g->padshift = p->f64 ? 4 : 5; /* one pad per 32 four-byte banks */
-  g->npad = g->n + (g->n >> g->padshift);
+  unsigned plane = g->n / g->xr;
+  g->npad = plane + (plane >> g->padshift);
   /* When a warp spans several transforms, their owned elements must fall in different banks:
    * make the transforms' stride in local memory congruent to the work-items' span (for one
    * work-item per transform, any odd stride will do). */

@@ -21,7 +21,8 @@ typedef struct geometry {
   unsigned ra;        /* vector accesses per work-item (r / e) */
   unsigned rq;        /* register groups per work-item (r / ec); every radix divides it */
   unsigned padshift;  /* local arrays insert one pad word every 2^padshift (bank conflicts) */
-  unsigned npad;      /* padded length of one transform in local memory */
+  unsigned xr;        /* exchange rounds (RP+LM-CM XR2/XR4), else 1 */
+  unsigned npad;      /* padded length of one transform's local plane (N / xr elements) */
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
   size_t local_bytes; /* static local memory */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */

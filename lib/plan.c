@@ -209,15 +209,26 @@ static int balanced_factors(size_t L, int k, size_t *f)
   return 1;
 }
 
+/* The estimate's candidates for pb; with on_chip_only, without GM (whose every pass goes through
+ * global memory: one more four-step pass costs less than that). */
+static size_t estimate_candidates(ppfft_context *c, const problem *pb, int on_chip_only, variant *out, size_t max, char *msg, size_t len)
+{
+  size_t n = planner_estimate(pb, &c->info, out, max, msg, len), k = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!on_chip_only || out[i].onchip != ONCHIP_GM) out[k++] = out[i];
+  if (n && !k) snprintf(msg, len, "only GM fits N = %zu in one pass", pb->n);
+  return k;
+}
+
 /* Builds the passes [first, first + count) of pd into p, each with the first of the estimate's
  * candidates that builds; on failure releases what it built. */
-static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int first, int count)
+static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int first, int count, int on_chip_only)
 {
   ppfft_status s = PPFFT_SUCCESS;
   for (int i = first; i < first + count && s == PPFFT_SUCCESS; ++i) {
     variant cands[12];
     char msg[512] = "";
-    size_t nc = planner_estimate(&pd[i].pb, &c->info, cands, sizeof cands / sizeof cands[0], msg, sizeof msg);
+    size_t nc = estimate_candidates(c, &pd[i].pb, on_chip_only, cands, sizeof cands / sizeof cands[0], msg, sizeof msg);
     if (nc == 0) s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->info.name, msg);
     plan_pass *ps = &p->pass[i];
     s = nc ? PPFFT_ERROR_UNSUPPORTED : s;
@@ -232,8 +243,9 @@ static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_
   return s;
 }
 
-/* ESTIMATE without wisdom: each dimension in as few passes as its length allows (1, 2 or 3), each
- * pass with the heuristic's first variant that builds. */
+/* ESTIMATE without wisdom: each dimension in as few passes as its length allows (1, 2 or 3) with
+ * on-chip kernels, else (GM) in as few as it allows at all, each pass with the heuristic's first
+ * variant that builds. */
 static ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_plan **out)
 {
   int dims[3], nd = decompose_dims(t, dims);
@@ -248,16 +260,18 @@ static ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_pl
   for (int kd = 0; kd < nd && s == PPFFT_SUCCESS; ++kd) {
     int d = dims[kd];
     s = PPFFT_ERROR_UNSUPPORTED;
-    for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
-      if (k > 1 && !balanced_factors(t->n[d], k, sp.factor[d])) break;
-      if (k == 1) sp.factor[d][0] = t->n[d];
-      sp.nfactors[d] = k;
-      if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
-        s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
-        break;
+    for (int on_chip_only = 1; on_chip_only >= 0 && s == PPFFT_ERROR_UNSUPPORTED; --on_chip_only)
+      for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
+        if (k > 1 && !balanced_factors(t->n[d], k, sp.factor[d])) break;
+        if (k == 1) sp.factor[d][0] = t->n[d];
+        sp.nfactors[d] = k;
+        if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
+          s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
+          on_chip_only = 0;
+          break;
+        }
+        s = build_estimated(c, p, pd, first, k, on_chip_only);
       }
-      s = build_estimated(c, p, pd, first, k);
-    }
     if (s == PPFFT_ERROR_UNSUPPORTED) {
       char why[512];
       snprintf(why, sizeof why, "%s", ppfft_context_last_error(c));
@@ -278,8 +292,8 @@ static ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_pl
   return PPFFT_SUCCESS;
 }
 
-/* The fewest passes per dimension that the estimate can fit (without building anything); 0, or -1
- * with the message set. */
+/* The fewest passes per dimension that the estimate can fit (without building anything), with
+ * on-chip kernels if any fit, else with GM; 0, or -1 with the message set. */
 static int min_split(ppfft_context *c, const transform *t, split *sp)
 {
   int dims[3], nd = decompose_dims(t, dims), first = 0;
@@ -289,17 +303,18 @@ static int min_split(ppfft_context *c, const transform *t, split *sp)
   *sp = (split){0};
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
-    for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && !ok; ++k) {
-      if (k > 1 && !balanced_factors(t->n[d], k, sp->factor[d])) break;
-      if (k == 1) sp->factor[d][0] = t->n[d];
-      sp->nfactors[d] = k;
-      if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
-      ok = 1;
-      for (int i = first; i < first + k && ok; ++i) {
-        variant v;
-        ok = planner_estimate(&pd[i].pb, &c->info, &v, 1, msg, sizeof msg) > 0;
+    for (int on_chip_only = 1; on_chip_only >= 0 && !ok; --on_chip_only)
+      for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && !ok; ++k) {
+        if (k > 1 && !balanced_factors(t->n[d], k, sp->factor[d])) break;
+        if (k == 1) sp->factor[d][0] = t->n[d];
+        sp->nfactors[d] = k;
+        if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+        ok = 1;
+        for (int i = first; i < first + k && ok; ++i) {
+          variant v[12];
+          ok = estimate_candidates(c, &pd[i].pb, on_chip_only, v, 12, msg, sizeof msg) > 0;
+        }
       }
-    }
     if (!ok) {
       err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
               t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);

@@ -46,7 +46,16 @@ int planner_fit(const problem *p, const device_info *di, variant *v, unsigned wi
   while (t > 1 && (t / 2 >= p->batch || planes * t * npad * rs > budget || (size_t)t * w > max_wg)) t /= 2;
   v->wg = w * t;
   v->tpw = t;
-  return geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS ? 0 : -1;
+  v->rounds = 0;
+  int ok = geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS;
+  /* RP+LM-CM whose exchange does not fit local memory at once: in 2 or 4 rounds */
+  for (unsigned xr = 2; !ok && v->onchip == ONCHIP_RP_LM_CM && xr <= 4; xr *= 2) {
+    char why[256];
+    v->rounds = xr;
+    ok = geometry_of(p, v, di, g, why, sizeof why) == PPFFT_SUCCESS;
+  }
+  if (!ok) v->rounds = 0;
+  return ok ? 0 : -1;
 }
 
 size_t planner_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len)

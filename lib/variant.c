@@ -27,7 +27,9 @@ int variant_print(const variant *v, char *buf, size_t len)
   size_t at = 0;
   for (int i = 0; i < v->npasses && at < sizeof fac; ++i)
     at += (size_t)snprintf(fac + at, sizeof fac - at, i ? "x%u" : "r%u", v->radix[i]);
-  return snprintf(buf, len, "%s/%s%s+%s%u+%s%s%s%s/wg%u/t%u%s", fac, onchip_names[v->onchip],
+  char rounds[16] = "";
+  if (v->rounds > 1) snprintf(rounds, sizeof rounds, "+XR%u", v->rounds);
+  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s/wg%u/t%u%s", fac, onchip_names[v->onchip], rounds,
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->vector_math ? "VAVM" : "VASM", v->width,
                   twiddle_names[v->twiddle], v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
@@ -94,6 +96,10 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = have_pattern++;
       v->access = t[0] == 'C' ? ACCESS_CGAP : ACCESS_DIRECT;
     }
+    else if (strcmp(t, "XR2") == 0 || strcmp(t, "XR4") == 0) {
+      dup = v->rounds > 0;
+      v->rounds = (unsigned)(t[2] - '0');
+    }
     else if (strcmp(t, "CSE") == 0) dup = v->cse++;
     else if (strcmp(t, "IL") == 0) dup = v->il++;
     else if (strcmp(t, "LU") == 0) dup = v->lu++;
@@ -119,6 +125,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     v->onchip = ONCHIP_RP_LM_CM;
     ++have_onchip;
   }
+  if (v->rounds && !rp) return fail(msg, len, "%s", "XR2 and XR4 (exchange rounds) are for RP+LM-CM");
   have_onchip += gm;
   if (have_onchip != 1) return fail(msg, len, "%s", "give exactly one of GM, RP+LM-CM, LM-CC, LM-CT");
   if (!have_access) return fail(msg, len, "%s", "give one access/math token (VASM2..16 or VAVM2..16)");

@@ -2,7 +2,8 @@
  * parsed as a string such as "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4".
  *
  *   factorisation  r<radix>x<radix>...   radix of each pass, first pass first; product = N
- *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT
+ *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT; RP+LM-CM may add XR2 or XR4 (the exchange in
+ *                  2 or 4 rounds, each through N/rounds reals of local memory: longer N per pass)
  *   access pattern how work-items move data between global memory and the chip:
  *                  CGAP    work-item k moves vector k of the work-group's span (coalesced);
  *                  DIRECT  each work-item moves the elements its own first and last pass use
@@ -33,6 +34,8 @@ typedef struct variant {
   unsigned width;     /* 2, 4, 8 or 16 */
   twiddle_mode twiddle;
   int cse, il, lu;
+  unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
+                       * reals of local memory (XR2, XR4); 0 or 1: one round */
   unsigned wg;        /* work-group size */
   unsigned tpw;       /* transforms per work-group */
 } variant;

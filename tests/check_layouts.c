@@ -279,6 +279,43 @@ START_TEST(forced_splits)
 }
 END_TEST
 
+/* Exchange rounds (XR2, XR4): one pass through N/2 or N/4 reals of local memory, with vector and
+ * scalar arithmetic, unrolled or not; and the rules that reject what cannot split evenly. */
+START_TEST(exchange_rounds)
+{
+  static const struct { size_t n; const char *v; int f64; } cases[] = {
+    {4096, "r16x16x16/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg128/t1", 0},
+    {4096, "r16x16x16/RP+LM-CM+XR4+CGAP+VASM2+CM-K+CSE+IL+LU/wg64/t1", 1},
+    {8192, "r8x8x8x16/RP+LM-CM+XR2+DIRECT+VASM4+TW-CALC+CSE+IL/wg256/t1", 0},
+    {2048, "r8x16x16/RP+LM-CM+XR2+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg32/t1", 0},
+    {1024, "r4x4x4x4x4/RP+LM-CM+XR2+DIRECT+VASM2+CM-L/wg64/t4", 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    layout_case lc = plain(1, cases[i].n, 0, 0, 5);
+    lc.variant = cases[i].v;
+    lc.f64 = cases[i].f64;
+    lc.backward = (int)(i & 1);
+    run_case(&lc, NULL, 0);
+  }
+  test_env *t = test_env_get();
+  size_t n = 4096;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 1);
+  static const char *const bad[] = {
+    "r16x16x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM/wg256/t1",  /* 16 elements per work-item: one radix-16 butterfly */
+    "r16x16x16/RP+LM-CM+XR2+CGAP+VASM2+TW-GM/wg128/t2",    /* staged through local memory */
+    "r16x16x16/LM-CC+XR2+VASM2+TW-GM/wg128/t1",            /* not RP+LM-CM */
+    "r16x16x8x2/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM/wg64/t1",  /* last radix 2 < 4 rounds */
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    ppfft_plan *p = (ppfft_plan *)&p;
+    ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, bad[i], &p);
+    ck_assert_msg(s == PPFFT_ERROR_UNSUPPORTED || s == PPFFT_ERROR_INVALID_ARGUMENT, "%s: %s", bad[i], ppfft_status_string(s));
+    ck_assert_ptr_null(p);
+  }
+}
+END_TEST
+
 /* 2D and 3D, square and not, batched, both placements and directions, both precisions. */
 START_TEST(multi_dimensional)
 {
@@ -521,6 +558,7 @@ Suite *make_layouts_suite(void)
   tcase_add_test(tc, multi_dimensional);
   tcase_add_test(tc, seed_2d_256);
   tcase_add_test(tc, forced_splits);
+  tcase_add_test(tc, exchange_rounds);
   tcase_add_test(tc, large_1d);
   tcase_add_test(tc, round_trip_multi_pass);
   tcase_add_test(tc, two_queues_share_the_temporary);
