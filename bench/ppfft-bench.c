@@ -1,15 +1,18 @@
-/* ppfft-bench: times batched 1D complex transforms on one device and checks each against FFTW.
+/* ppfft-bench: times batched complex transforms (1D lengths, 2D and 3D shapes) on one device and
+ * checks each against FFTW.
  *
- * For every length and precision it uploads random data once, then for each variant (the
- * estimate, one named variant, or every variant the planner enumerates) runs WARMUP untimed and
- * REPEATS timed executes, takes the median kernel time from OpenCL event profiling, and compares
- * the first min(batch, 32) transforms of one more execute with FFTW in double precision.
- * Run with -h for the options. */
+ * For every shape and precision it uploads random data once, then for each plan (the estimate, a
+ * measured plan, one named variant or plan string, or every variant the planner enumerates for a
+ * single-pass 1D length) runs WARMUP untimed and REPEATS timed executes, takes the median device
+ * time from OpenCL event profiling, and compares the first min(batch, 32) transforms of one more
+ * execute with FFTW in double precision.  Run with -h for the options. */
 #include "context.h"
 #include "measure.h"
+#include "plan_string.h"
 #include "planner.h"
 #include "ppfft.h"
 #include "problem.h"
+#include "transform.h"
 #include "variant.h"
 #include <errno.h>
 #include <fftw3.h>
@@ -23,13 +26,19 @@
 #include <threads.h>
 #include <time.h>
 
-enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240 };
+enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240, SHAPE_MAX = 64 };
 
-typedef enum { MODE_ESTIMATE, MODE_ALL, MODE_ONE } variant_mode;
+typedef enum { MODE_ESTIMATE, MODE_MEASURE, MODE_ALL, MODE_ONE } variant_mode;
+
+/* A transform's lengths in C order (n[rank-1] contiguous), as -n gives them: "256x256". */
+typedef struct shape {
+  int rank;
+  size_t n[3];
+} shape;
 
 typedef struct options {
-  size_t *lengths;
-  size_t nlengths;
+  shape *shapes;
+  size_t nshapes;
   int prec_f32, prec_f64;
   size_t mib, batch; /* batch 0: derive from mib */
   variant_mode mode;
@@ -42,13 +51,15 @@ typedef struct options {
   const char *csv_path;
 } options;
 
-/* What one (N, precision) run shares across its variants. */
+/* What one (shape, precision) run shares across its plans. */
 typedef struct workload {
   ppfft_context *ctx;
   cl_command_queue q;
   ppfft_desc desc;
-  problem pb;             /* desc, validated: what planner_enumerate works from */
-  size_t n, batch, elem_bytes, bytes;
+  problem pb;             /* with -v all only: desc as the single problem planner_enumerate works from */
+  char name[SHAPE_MAX];   /* the shape as -n writes it */
+  size_t n;               /* elements of one transform: the product of the shape's lengths */
+  size_t batch, elem_bytes, bytes;
   size_t check_batch;     /* transforms compared with FFTW */
   void *host_in;          /* the input in device format (float or double pairs) */
   void *host_out;         /* read-back of the first check_batch transforms */
@@ -59,7 +70,7 @@ typedef struct workload {
 } workload;
 
 typedef struct result {
-  char variant[512];
+  char variant[PLAN_STRING_MAX + 64]; /* ppfft_plan_describe may add a note after the plan string */
   double ms, gbps, gflops, rel_err;
   const char *status;     /* "ok", "inaccurate" or a ppfft_status_string */
   char msg[MSG_MAX + 8];  /* the library's message on failure, folded onto one line */
@@ -69,18 +80,22 @@ typedef struct result {
 typedef struct report {
   FILE *csv;
   const char *device, *driver;
+  int width;              /* of the table's shape column: the longest shape, at least 6 */
 } report;
 
 static void usage(FILE *f, const char *prog)
 {
   fprintf(f,
           "usage: %s [options]\n"
-          "  -n LIST        comma-separated lengths (default 16,64,256,1024,4096)\n"
-          "  -p f32|f64|both precision (default f32)\n"
-          "  -m MIB         MiB of data per run (default 256); batch = MIB*2^20 / (N * element bytes)\n"
+          "  -n LIST        comma-separated lengths or shapes of up to 3 lengths in C order, the last\n"
+          "                 contiguous (default 16,64,256,1024,4096; e.g. 65536,256x256,64x64x64)\n"
+          "  -p f32|f64|both precision, or a list such as f32,f64 (default f32)\n"
+          "  -m MIB         MiB of data per run (default 256); batch = MIB*2^20 / (N * element bytes),\n"
+          "                 N the elements of one transform (the product of the shape's lengths)\n"
           "  -b BATCH       explicit batch instead of -m\n"
-          "  -v VARIANT     a variant string, \"all\" (every valid variant, fast-math included)\n"
-          "                 or \"estimate\" (default: the planner's estimate)\n"
+          "  -v VARIANT     \"estimate\" (default: the planner's estimate), \"measure\" (PPFFT_MEASURE),\n"
+          "                 a variant or plan string (passes' variants joined by ';'), or \"all\"\n"
+          "                 (every valid variant of a single-pass 1D length, fast-math included)\n"
           "  -r REPEATS     timed repeats (default 20)\n"
           "  -w WARMUP      untimed warm-up runs (default 3)\n"
           "  -t LIST        with \"all\": only these twiddle modes (e.g. TW-GM,CM-K; default every one)\n"
@@ -105,11 +120,44 @@ static int parse_size(const char *s, size_t *out)
   return 0;
 }
 
-static int parse_lengths(const char *s, options *o)
+/* One shape, 1 to 3 lengths joined by 'x', into sh; 0 on success.  item is split in place. */
+static int parse_shape(char *item, shape *sh)
+{
+  sh->rank = 0;
+  size_t total = 1;
+  for (char *len = item;;) {
+    char *x = strchr(len, 'x');
+    if (x) *x = '\0';
+    size_t v;
+    /* FFTW takes each length, and the product as the distance between transforms, as an int */
+    if (sh->rank == 3 || parse_size(len, &v) != 0 || v == 0 || v > INT_MAX / total) return -1;
+    sh->n[sh->rank++] = v;
+    total *= v;
+    if (!x) return 0;
+    len = x + 1;
+  }
+}
+
+static size_t shape_elems(const shape *sh)
+{
+  size_t n = 1;
+  for (int d = 0; d < sh->rank; ++d) n *= sh->n[d];
+  return n;
+}
+
+/* "256x256", as -n takes it. */
+static void shape_name(const shape *sh, char *buf, size_t len)
+{
+  int at = 0;
+  for (int d = 0; d < sh->rank && at >= 0 && (size_t)at < len; ++d)
+    at += snprintf(buf + at, len - (size_t)at, d ? "x%zu" : "%zu", sh->n[d]);
+}
+
+static int parse_shapes(const char *s, options *o)
 {
   size_t count = 1;
   for (const char *c = s; *c; ++c) count += *c == ',';
-  size_t *v = malloc(count * sizeof *v);
+  shape *v = malloc(count * sizeof *v);
   char *copy = strdup(s);
   if (!v || !copy) {
     free(v);
@@ -122,8 +170,7 @@ static int parse_lengths(const char *s, options *o)
   for (char *item = copy;;) {
     char *comma = strchr(item, ',');
     if (comma) *comma = '\0';
-    /* FFTW takes the length as an int */
-    if (parse_size(item, &v[k]) != 0 || v[k] == 0 || v[k] > INT_MAX) bad = 1;
+    if (parse_shape(item, &v[k]) != 0) bad = 1;
     ++k;
     if (!comma) break;
     item = comma + 1;
@@ -133,9 +180,9 @@ static int parse_lengths(const char *s, options *o)
     free(v);
     return -1;
   }
-  free(o->lengths);
-  o->lengths = v;
-  o->nlengths = k;
+  free(o->shapes);
+  o->shapes = v;
+  o->nshapes = k;
   return 0;
 }
 
@@ -160,14 +207,29 @@ static int parse_twiddles(const char *s, unsigned *mask)
   return *mask ? 0 : -1;
 }
 
+/* "f32", "f64", "both" or a comma-separated list of them ("f32,f64"); 0 on success. */
+static int parse_precisions(const char *s, options *o)
+{
+  o->prec_f32 = o->prec_f64 = 0;
+  for (;;) {
+    size_t len = strcspn(s, ",");
+    if (len == 3 && !strncmp(s, "f32", 3)) o->prec_f32 = 1;
+    else if (len == 3 && !strncmp(s, "f64", 3)) o->prec_f64 = 1;
+    else if (len == 4 && !strncmp(s, "both", 4)) o->prec_f32 = o->prec_f64 = 1;
+    else return -1;
+    if (!s[len]) return 0;
+    s += len + 1;
+  }
+}
+
 /* Parses argv into o.  Returns 0, 1 for -h, or -1 after printing what is wrong. */
 static int parse_args(int argc, char **argv, options *o)
 {
-  static const size_t default_lengths[] = {16, 64, 256, 1024, 4096};
-  o->nlengths = sizeof default_lengths / sizeof default_lengths[0];
-  o->lengths = malloc(sizeof default_lengths);
-  if (!o->lengths) return -1;
-  memcpy(o->lengths, default_lengths, sizeof default_lengths);
+  static const shape default_shapes[] = {{1, {16}}, {1, {64}}, {1, {256}}, {1, {1024}}, {1, {4096}}};
+  o->nshapes = sizeof default_shapes / sizeof default_shapes[0];
+  o->shapes = malloc(sizeof default_shapes);
+  if (!o->shapes) return -1;
+  memcpy(o->shapes, default_shapes, sizeof default_shapes);
   o->prec_f32 = 1;
   o->mib = 256;
   o->mode = MODE_ESTIMATE;
@@ -213,23 +275,20 @@ static int parse_args(int argc, char **argv, options *o)
     }
     int bad = 0;
     switch (opt) {
-    case 'n': bad = parse_lengths(val, o) != 0; break;
-    case 'p':
-      o->prec_f32 = !strcmp(val, "f32") || !strcmp(val, "both");
-      o->prec_f64 = !strcmp(val, "f64") || !strcmp(val, "both");
-      bad = !o->prec_f32 && !o->prec_f64;
-      break;
+    case 'n': bad = parse_shapes(val, o) != 0; break;
+    case 'p': bad = parse_precisions(val, o) != 0; break;
     case 'm': bad = parse_size(val, &o->mib) != 0 || o->mib > SIZE_MAX >> 20; break;
     case 'b': bad = parse_size(val, &o->batch) != 0 || o->batch == 0; break;
     case 'v':
       if (!strcmp(val, "all")) o->mode = MODE_ALL;
       else if (!strcmp(val, "estimate")) o->mode = MODE_ESTIMATE;
+      else if (!strcmp(val, "measure")) o->mode = MODE_MEASURE;
       else {
-        /* reject a malformed string now rather than once per length */
-        variant v;
+        /* reject a malformed string now rather than once per shape */
+        variant vs[DECOMPOSE_MAX_PASSES];
         char msg[256];
-        if (variant_parse(val, &v, msg, sizeof msg) != 0) {
-          fprintf(stderr, "ppfft-bench: invalid variant '%s': %s\n", val, msg);
+        if (plan_string_parse(val, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg) < 0) {
+          fprintf(stderr, "ppfft-bench: invalid variant or plan string '%s': %s\n", val, msg);
           return -1;
         }
         o->mode = MODE_ONE;
@@ -277,9 +336,11 @@ static void fold_message(char *dst, const char *src)
   strcpy(dst + k, src && *src ? "..." : "");
 }
 
+/* RFC 4180 quoting; ';' (plan strings have it) is quoted too, as some readers take it for the
+ * delimiter. */
 static void csv_field(FILE *f, const char *s)
 {
-  if (!strpbrk(s, ",\"\n")) {
+  if (!strpbrk(s, ",;\"\r\n")) {
     fputs(s, f);
     return;
   }
@@ -291,23 +352,25 @@ static void csv_field(FILE *f, const char *s)
   fputc('"', f);
 }
 
-static void print_header(void)
+static void print_header(const report *r)
 {
-  printf("%6s %9s %4s %-64s %10s %8s %8s %9s  %s\n", "N", "batch", "prec", "variant", "median_ms", "GB/s", "GFLOPS",
+  printf("%*s %9s %4s %-64s %10s %8s %8s %9s  %s\n", r->width, "N", "batch", "prec", "variant", "median_ms", "GB/s", "GFLOPS",
          "rel_err", "status");
 }
 
 static void print_row(const report *r, const workload *w, const result *res)
 {
   const char *prec = w->desc.precision == PPFFT_F64 ? "f64" : "f32";
-  printf("%6zu %9zu %4s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", w->n, w->batch, prec, res->variant, res->ms, res->gbps,
+  printf("%*s %9zu %4s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", r->width, w->name, w->batch, prec, res->variant, res->ms, res->gbps,
          res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
   fflush(stdout);
   if (!r->csv) return;
   csv_field(r->csv, r->device);
   fputc(',', r->csv);
   csv_field(r->csv, r->driver);
-  fprintf(r->csv, ",%s,%zu,%zu,", prec, w->n, w->batch);
+  fprintf(r->csv, ",%s,", prec);
+  csv_field(r->csv, w->name);
+  fprintf(r->csv, ",%zu,", w->batch);
   csv_field(r->csv, res->variant);
   fprintf(r->csv, ",%.6f,%.4f,%.4f,%.3e,", res->ms, res->gbps, res->gflops, res->rel_err);
   if (res->msg[0]) {
@@ -364,8 +427,40 @@ static ppfft_status check_plan(workload *w, ppfft_plan *p, double *rel_err)
   return PPFFT_SUCCESS;
 }
 
+/* One execute's device time in ms.  A single pass's event gives it directly; a multi-pass plan's
+ * event covers only its last pass, so the passes are enqueued behind a marker that a user event
+ * holds, then released together: the time runs from the marker to the last pass's end, the gaps
+ * between passes included and the host's enqueueing left out. */
+static ppfft_status execute_ms(workload *w, ppfft_plan *p, int multi_pass, double *ms)
+{
+  cl_event done = NULL;
+  if (!multi_pass) {
+    ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
+    return s == PPFFT_SUCCESS ? measure_event_ms(w->ctx, done, ms) : s;
+  }
+  cl_int e;
+  cl_event gate = clCreateUserEvent(ppfft_context_cl_context(w->ctx), &e), start = NULL;
+  if (!gate) return err_cl(w->ctx, "clCreateUserEvent", e);
+  e = clEnqueueMarkerWithWaitList(w->q, 1, &gate, &start);
+  ppfft_status s = e != CL_SUCCESS ? err_cl(w->ctx, "clEnqueueMarkerWithWaitList", e)
+                                   : ppfft_execute(p, w->q, w->in, w->out, 1, &start, &done);
+  clSetUserEventStatus(gate, CL_COMPLETE); /* also after a failure: nothing may stay blocked on it */
+  clReleaseEvent(gate);
+  cl_ulong t0 = 0, t1 = 0;
+  if (s == PPFFT_SUCCESS) {
+    e = clWaitForEvents(1, &done);
+    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(start, CL_PROFILING_COMMAND_END, sizeof t0, &t0, NULL);
+    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+    if (e != CL_SUCCESS) s = err_cl(w->ctx, "clGetEventProfilingInfo", e);
+    *ms = ((double)t1 - (double)t0) * 1e-6;
+  }
+  if (start) clReleaseEvent(start);
+  if (done) clReleaseEvent(done);
+  return s;
+}
+
 /* Times WARMUP + REPEATS executes of p; fills res->ms with the median. */
-static ppfft_status time_plan(workload *w, ppfft_plan *p, result *res)
+static ppfft_status time_plan(workload *w, ppfft_plan *p, int multi_pass, result *res)
 {
   for (size_t i = 0; i < w->warmup; ++i) {
     ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, NULL);
@@ -374,11 +469,8 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, result *res)
   cl_int e = clFinish(w->q);
   if (e != CL_SUCCESS) return err_cl(w->ctx, "clFinish", e);
   for (size_t i = 0; i < w->repeats; ++i) {
-    cl_event done = NULL;
-    ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
-    if (s != PPFFT_SUCCESS) return s;
     /* waiting per execute keeps each one alone on the device, and bounds the live events */
-    s = measure_event_ms(w->ctx, done, &w->times[i]);
+    ppfft_status s = execute_ms(w, p, multi_pass, &w->times[i]);
     if (s != PPFFT_SUCCESS) return s;
   }
   qsort(w->times, w->repeats, sizeof *w->times, cmp_double);
@@ -387,20 +479,25 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, result *res)
   return PPFFT_SUCCESS;
 }
 
-/* Plans (the estimate when name is NULL), times, checks and reports one variant. */
-static void run_variant(const report *r, workload *w, const char *name, result *res)
+/* Plans (with ppfft_plan_create and flags when name is NULL), times, checks and reports one
+ * variant or plan string. */
+static void run_variant(const report *r, workload *w, const char *name, unsigned flags, result *res)
 {
   memset(res, 0, sizeof *res);
   res->ms = res->gbps = res->gflops = res->rel_err = NAN;
-  snprintf(res->variant, sizeof res->variant, "%s", name ? name : "estimate");
+  const char *label = name ? name : flags & PPFFT_MEASURE ? "measure" : "estimate";
+  snprintf(res->variant, sizeof res->variant, "%s", label);
   ppfft_plan *p = NULL;
-  ppfft_status s = name ? ppfft_plan_create_variant(w->ctx, &w->desc, name, &p)
-                           : ppfft_plan_create(w->ctx, &w->desc, PPFFT_ESTIMATE, &p);
-  if (s == PPFFT_SUCCESS && !name) {
-    s = ppfft_plan_describe(p, res->variant, sizeof res->variant);
-    if (s != PPFFT_SUCCESS) snprintf(res->variant, sizeof res->variant, "estimate");
+  ppfft_status s = name ? ppfft_plan_create_variant(w->ctx, &w->desc, name, &p) : ppfft_plan_create(w->ctx, &w->desc, flags, &p);
+  int multi_pass = 1; /* if describe fails: the span of all passes is right for any plan */
+  if (s == PPFFT_SUCCESS) {
+    char plan[sizeof res->variant];
+    if (ppfft_plan_describe(p, plan, sizeof plan) == PPFFT_SUCCESS) {
+      multi_pass = strchr(plan, ';') != NULL;
+      if (!name) snprintf(res->variant, sizeof res->variant, "%s", plan);
+    }
   }
-  if (s == PPFFT_SUCCESS) s = time_plan(w, p, res);
+  if (s == PPFFT_SUCCESS) s = time_plan(w, p, multi_pass, res);
   if (s == PPFFT_SUCCESS) s = check_plan(w, p, &res->rel_err);
   if (s != PPFFT_SUCCESS) {
     set_failure(res, s, ppfft_context_last_error(w->ctx));
@@ -492,7 +589,7 @@ static void run_all(const report *r, workload *w, size_t threads, unsigned twidd
   char best[sizeof res.variant] = "";
   double best_gbps = -1;
   for (size_t i = 0; i < list.count; ++i) {
-    run_variant(r, w, list.items[i], &res);
+    run_variant(r, w, list.items[i], PPFFT_ESTIMATE, &res);
     if (!strcmp(res.status, "ok") && res.gbps > best_gbps) {
       best_gbps = res.gbps;
       snprintf(best, sizeof best, "%s", res.variant);
@@ -502,12 +599,12 @@ static void run_all(const report *r, workload *w, size_t threads, unsigned twidd
   free(list.items);
   const char *prec = w->desc.precision == PPFFT_F64 ? "f64" : "f32";
   if (best_gbps >= 0)
-    printf("best  N=%zu %s of %zu variants: %s  %.2f GB/s\n", w->n, prec, list.count, best, best_gbps);
+    printf("best  N=%s %s of %zu variants: %s  %.2f GB/s\n", w->name, prec, list.count, best, best_gbps);
   else
-    printf("best  N=%zu %s of %zu variants: none ran within the error bound\n", w->n, prec, list.count);
+    printf("best  N=%s %s of %zu variants: none ran within the error bound\n", w->name, prec, list.count);
 }
 
-/* Frees what workload_init made; safe on a partly made one. */
+/* Frees what workload_alloc made; safe on a partly made one. */
 static void workload_free(workload *w)
 {
   if (w->in) clReleaseMemObject(w->in);
@@ -521,33 +618,54 @@ static void workload_free(workload *w)
   w->ref = w->times = NULL;
 }
 
-/* Makes random input, its FFTW reference and the device buffers for length n.  On failure returns
- * the status with the message in the context's last error. */
-static ppfft_status workload_init(workload *w, const options *o, size_t n, int f64)
+/* Fills w's descriptor and sizes for shape sh and validates them.  On failure returns the status
+ * with the message in the context's last error. */
+static ppfft_status workload_describe(workload *w, const options *o, const shape *sh, int f64)
 {
-  w->n = n;
+  shape_name(sh, w->name, sizeof w->name);
+  w->n = shape_elems(sh);
   w->elem_bytes = f64 ? 16 : 8;
-  w->batch = o->batch ? o->batch : (o->mib << 20) / (n * w->elem_bytes);
+  w->batch = o->batch ? o->batch : (o->mib << 20) / (w->n * w->elem_bytes);
   if (w->batch == 0) w->batch = 1;
-  ppfft_desc_init(&w->desc, 1, &n, w->batch);
+  ppfft_desc_init(&w->desc, sh->rank, sh->n, w->batch);
   w->desc.precision = f64 ? PPFFT_F64 : PPFFT_F32;
   w->desc.direction = o->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
   w->desc.inplace = o->inplace;
   /* Repeated in-place transforms grow the data's norm by sqrt(N) each time and overflow; 1/N would
    * shrink it as fast, into denormals and zeros within the default 23 runs for N = 4096 in f32.
    * 1/sqrt(N) makes the transform unitary, so the data keeps its size however often it runs. */
-  if (o->inplace) w->desc.scale = 1.0 / sqrt((double)n);
+  if (o->inplace) w->desc.scale = 1.0 / sqrt((double)w->n);
   /* reject what no plan can do (a length that is not a power of two, f64 without fp64) before
    * allocating and transforming up to MIB of data for it */
-  ppfft_status s = problem_from_desc(w->ctx, &w->desc, &w->pb);
+  transform t;
+  ppfft_status s = transform_from_desc(w->ctx, &w->desc, &t);
   if (s != PPFFT_SUCCESS) return s;
-  if (w->batch > SIZE_MAX / n / w->elem_bytes)
-    return err_set(w->ctx, PPFFT_ERROR_INVALID_SIZE, "N %zu x batch %zu overflows size_t", n, w->batch);
-  w->bytes = n * w->batch * w->elem_bytes;
+  if (w->batch > SIZE_MAX / w->n / w->elem_bytes)
+    return err_set(w->ctx, PPFFT_ERROR_INVALID_SIZE, "N %s x batch %zu overflows size_t", w->name, w->batch);
+  w->bytes = w->n * w->batch * w->elem_bytes;
   w->check_batch = w->batch < CHECK_TRANSFORMS ? w->batch : CHECK_TRANSFORMS;
   w->repeats = o->repeats;
   w->warmup = o->warmup;
+  return PPFFT_SUCCESS;
+}
 
+/* Whether -v all applies to w: it enumerates the variants of one kernel, so only a rank-1
+ * transform that the planner fits in one pass.  Fills w->pb for planner_enumerate. */
+static int single_pass_1d(workload *w)
+{
+  variant v;
+  char msg[256];
+  return problem_from_desc(w->ctx, &w->desc, &w->pb) == PPFFT_SUCCESS &&
+         planner_estimate(&w->pb, &w->ctx->info, &v, 1, msg, sizeof msg) > 0;
+}
+
+/* Makes random input, its FFTW reference and the device buffers for w as workload_describe set
+ * it up.  On failure returns the status with the message in the context's last error. */
+static ppfft_status workload_alloc(workload *w, const options *o)
+{
+  int f64 = w->desc.precision == PPFFT_F64;
+  size_t n = w->n;
+  ppfft_status s = PPFFT_SUCCESS;
   size_t count = n * w->batch, check = n * w->check_batch; /* complex elements */
   w->host_in = malloc(w->bytes);
   w->host_out = malloc(check * w->elem_bytes);
@@ -574,8 +692,9 @@ static ppfft_status workload_init(workload *w, const options *o, size_t n, int f
     a[i][0] = f64 ? ((double *)w->host_in)[2 * i] : ((float *)w->host_in)[2 * i];
     a[i][1] = f64 ? ((double *)w->host_in)[2 * i + 1] : ((float *)w->host_in)[2 * i + 1];
   }
-  int len = (int)n;
-  fftw_plan fp = fftw_plan_many_dft(1, &len, (int)w->check_batch, a, NULL, 1, len, b, NULL, 1, len,
+  int dims[3], len = (int)n; /* parse_shape keeps both within int */
+  for (int d = 0; d < w->desc.rank; ++d) dims[d] = (int)w->desc.n[d];
+  fftw_plan fp = fftw_plan_many_dft(w->desc.rank, dims, (int)w->check_batch, a, NULL, 1, len, b, NULL, 1, len,
                                     o->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
   if (!fp) {
     s = err_set(w->ctx, PPFFT_ERROR_OUT_OF_MEMORY, "FFTW could not plan the reference");
@@ -605,18 +724,23 @@ done:
 }
 
 /* Median time of ppfft_plan_create in a fresh context (empty program cache, wisdom loaded from the
- * default places), after one creation that warms the disk cache. */
+ * default places), after one creation that warms the disk cache.  The batch is -b, else 1024 or as
+ * many transforms as -m's MiB hold if fewer (planning checks that the device can hold them). */
 static void time_plan_creation(const ppfft_context *base, const options *o)
 {
   enum { RUNS = 21 };
   for (int f64 = 0; f64 < 2; ++f64) {
     if (!(f64 ? o->prec_f64 : o->prec_f32)) continue;
-    for (size_t i = 0; i < o->nlengths; ++i) {
+    for (size_t i = 0; i < o->nshapes; ++i) {
+      const shape *sh = &o->shapes[i];
+      char shape_str[SHAPE_MAX];
+      shape_name(sh, shape_str, sizeof shape_str);
+      size_t fit = (o->mib << 20) / (shape_elems(sh) * (f64 ? 16 : 8)), batch = o->batch ? o->batch : fit < 1024 ? fit : 1024;
       ppfft_desc d;
-      ppfft_desc_init(&d, 1, &o->lengths[i], o->batch ? o->batch : 1024);
+      ppfft_desc_init(&d, sh->rank, sh->n, batch ? batch : 1);
       d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
       double ms[RUNS];
-      char name[256] = "";
+      char name[PLAN_STRING_MAX + 64] = "";
       ppfft_status s = PPFFT_SUCCESS;
       int k;
       for (k = -1; k < RUNS && s == PPFFT_SUCCESS; ++k) {
@@ -630,13 +754,13 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
         clock_gettime(CLOCK_MONOTONIC, &t1);
         if (s == PPFFT_SUCCESS && k >= 0) ms[k] = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
         if (s == PPFFT_SUCCESS) ppfft_plan_describe(p, name, sizeof name);
-        else fprintf(stderr, "ppfft-bench: N=%zu: %s\n", o->lengths[i], ppfft_context_last_error(c));
+        else fprintf(stderr, "ppfft-bench: N=%s: %s\n", shape_str, ppfft_context_last_error(c));
         ppfft_plan_destroy(p);
         ppfft_context_destroy(c);
       }
       if (s != PPFFT_SUCCESS) continue;
       qsort(ms, RUNS, sizeof ms[0], cmp_double);
-      printf("plan-time N=%-7zu %s  median %.3f ms  min %.3f  max %.3f  %s\n", o->lengths[i], f64 ? "f64" : "f32", ms[RUNS / 2], ms[0],
+      printf("plan-time N=%-7s %s  median %.3f ms  min %.3f  max %.3f  %s\n", shape_str, f64 ? "f64" : "f32", ms[RUNS / 2], ms[0],
              ms[RUNS - 1], name);
     }
   }
@@ -648,7 +772,7 @@ int main(int argc, char **argv)
   int a = parse_args(argc, argv, &o);
   if (a != 0) {
     if (a > 0) usage(stdout, argv[0]); /* errors already said what is wrong and to try -h */
-    free(o.lengths);
+    free(o.shapes);
     return a > 0 ? 0 : 2;
   }
 
@@ -656,7 +780,7 @@ int main(int argc, char **argv)
   ppfft_status s = ppfft_context_create_default(&ctx);
   if (s != PPFFT_SUCCESS) {
     fprintf(stderr, "ppfft-bench: cannot open a device: %s: %s\n", ppfft_status_string(s), ppfft_context_last_error(NULL));
-    free(o.lengths);
+    free(o.shapes);
     return 2;
   }
   cl_int e;
@@ -664,7 +788,7 @@ int main(int argc, char **argv)
   if (!q) {
     fprintf(stderr, "ppfft-bench: clCreateCommandQueue failed (OpenCL error %d)\n", (int)e);
     ppfft_context_destroy(ctx);
-    free(o.lengths);
+    free(o.shapes);
     return 2;
   }
 
@@ -672,17 +796,22 @@ int main(int argc, char **argv)
     time_plan_creation(ctx, &o);
     clReleaseCommandQueue(q);
     ppfft_context_destroy(ctx);
-    free(o.lengths);
+    free(o.shapes);
     return 0;
   }
-  report r = {NULL, ctx->info.name, ctx->info.driver};
+  report r = {NULL, ctx->info.name, ctx->info.driver, 6};
+  for (size_t i = 0; i < o.nshapes; ++i) {
+    char name[SHAPE_MAX];
+    shape_name(&o.shapes[i], name, sizeof name);
+    if ((int)strlen(name) > r.width) r.width = (int)strlen(name);
+  }
   if (o.csv_path) {
     r.csv = fopen(o.csv_path, "a");
     if (!r.csv) {
       fprintf(stderr, "ppfft-bench: cannot open %s for appending: %s\n", o.csv_path, strerror(errno));
       clReleaseCommandQueue(q);
       ppfft_context_destroy(ctx);
-      free(o.lengths);
+      free(o.shapes);
       return 2;
     }
     /* "a" leaves the initial position implementation-defined: seek to learn the size */
@@ -696,27 +825,36 @@ int main(int argc, char **argv)
          o.inplace ? "in place (scale 1/sqrt(N): unitary, so repeated runs keep the data's size)" : "out of place");
   printf("%zu warm-up + %zu timed runs, median of event profiling times; rel_err over the first %d transforms vs FFTW\n",
          o.warmup, o.repeats, CHECK_TRANSFORMS);
-  printf("GB/s = 2 * bytes / time; GFLOPS = 5 N log2(N) batch / time\n");
-  print_header();
+  printf("GB/s = 2 * bytes / time; GFLOPS = 5 N log2(N) batch / time, N the elements of one transform\n");
+  print_header(&r);
 
   for (int f64 = 0; f64 < 2; ++f64) {
     if (!(f64 ? o.prec_f64 : o.prec_f32)) continue;
-    for (size_t i = 0; i < o.nlengths; ++i) {
+    for (size_t i = 0; i < o.nshapes; ++i) {
       workload w = {.ctx = ctx, .q = q};
       result res;
-      s = workload_init(&w, &o, o.lengths[i], f64);
+      s = workload_describe(&w, &o, &o.shapes[i], f64);
+      if (s == PPFFT_SUCCESS && o.mode == MODE_ALL && !single_pass_1d(&w)) {
+        printf("skip  N=%s %s: -v all covers single-pass 1D lengths only (use -v estimate, measure or a plan string)\n", w.name,
+               f64 ? "f64" : "f32");
+        continue;
+      }
+      if (s == PPFFT_SUCCESS) s = workload_alloc(&w, &o);
       if (s != PPFFT_SUCCESS) {
-        /* report and go on to the next length: a bench run never aborts halfway */
+        /* report and go on to the next shape: a bench run never aborts halfway */
         memset(&res, 0, sizeof res);
         res.ms = res.gbps = res.gflops = res.rel_err = NAN;
         snprintf(res.variant, sizeof res.variant, "%s",
-                 o.mode == MODE_ALL ? "all" : o.mode == MODE_ONE ? o.variant : "estimate");
+                 o.mode == MODE_ALL       ? "all"
+                 : o.mode == MODE_ONE     ? o.variant
+                 : o.mode == MODE_MEASURE ? "measure"
+                                          : "estimate");
         set_failure(&res, s, ppfft_context_last_error(ctx));
         print_row(&r, &w, &res);
         continue;
       }
       if (o.mode == MODE_ALL) run_all(&r, &w, o.threads, o.twiddles);
-      else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, &res);
+      else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, o.mode == MODE_MEASURE ? PPFFT_MEASURE : PPFFT_ESTIMATE, &res);
       workload_free(&w);
     }
   }
@@ -725,6 +863,6 @@ int main(int argc, char **argv)
   clReleaseCommandQueue(q);
   ppfft_context_destroy(ctx);
   fftw_cleanup();
-  free(o.lengths);
+  free(o.shapes);
   return 0;
 }
