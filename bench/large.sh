@@ -2,7 +2,8 @@
 # Beyond one work-group (issue 3's speed list): 1D N = 2^13..2^27 (f64 to 2^26), 2D 256^2, 1024^2,
 # 4096^2, 3D 64^3, 128^3, 256^3, 256 MiB per run (MIB=...), on one OpenCL device, with the planner's
 # estimate (MODES="estimate measure" adds PPFFT_MEASURE, which compiles hundreds of kernels);
-# del Mundo and Feng's 256 x 256 case (Fig. 7) optimised and unoptimised; and cuFFT on the same GPU when bench/cufft-bench was built (configure found nvcc).
+# del Mundo and Feng's 256 x 256 case (Fig. 7) optimised and unoptimised; and cuFFT on the same
+# GPU when bench/cufft-bench was built (configure found nvcc).
 #   bench/large.sh OUTDIR [P:D]
 # Writes OUTDIR/{estimate,measure,fig7,cufft}.csv and the printed tables.
 set -eu
