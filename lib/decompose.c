@@ -4,6 +4,7 @@
 
 typedef struct level {
   size_t count, din, dout;
+  int tw; /* the four-step twiddle's index */
 } level;
 
 /* One dimension's 1D sub-transform: length L along strides sin/sout, its other indices as levels. */
@@ -25,18 +26,26 @@ int decompose_dims(const transform *t, int *dims)
   return k;
 }
 
-/* Drops levels of one transform and merges neighbours that continue each other on both sides;
- * leaves at least one level. */
+/* Orders the levels so that one whose neighbouring transforms are neighbours in memory comes first
+ * (a column pass then reads or writes across transforms), drops levels of one transform, and
+ * merges neighbours that continue each other on both sides; leaves at least one level. */
 static int normalise(level *lev, int n)
 {
+  for (int i = 1; i < n; ++i) /* stable: unit distances first */
+    for (int j = i; j > 0 && (lev[j].din == 1 || lev[j].dout == 1) && !(lev[j - 1].din == 1 || lev[j - 1].dout == 1); --j) {
+      level x = lev[j];
+      lev[j] = lev[j - 1];
+      lev[j - 1] = x;
+    }
   int k = 0;
   for (int i = 0; i < n; ++i) {
-    if (lev[i].count == 1) continue;
-    if (k > 0 && lev[k - 1].count * lev[k - 1].din == lev[i].din && lev[k - 1].count * lev[k - 1].dout == lev[i].dout)
+    if (lev[i].count == 1 && !lev[i].tw) continue;
+    if (k > 0 && !lev[k - 1].tw && !lev[i].tw && lev[k - 1].count * lev[k - 1].din == lev[i].din &&
+        lev[k - 1].count * lev[k - 1].dout == lev[i].dout)
       lev[k - 1].count *= lev[i].count;
     else lev[k++] = lev[i];
   }
-  if (k == 0) lev[k++] = (level){1, 0, 0};
+  if (k == 0) lev[k++] = (level){1, 0, 0, 0};
   return k;
 }
 
@@ -66,6 +75,7 @@ static int make_pass(const transform *t, size_t n, size_t sin, size_t sout, size
   p->nlev = nlev;
   p->batch = 1;
   for (int l = 0; l < nlev; ++l) {
+    if (lev[l].tw) p->twiddle_level = l;
     p->lev_count[l] = lev[l].count;
     p->lev_in_dist[l] = lev[l].din;
     p->lev_out_dist[l] = lev[l].dout;
@@ -89,41 +99,47 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
     return make_pass(t, s->L, s->sin, s->sout, s->oin, s->oout, s->pin, s->pout, lev, nl, 0, s->src, s->dst, &out[(*npass)++],
                      msg, len);
   }
-  /* the sub-transform's levels in the temporary buffer: packed, one L-block per transform */
-  size_t tmpdist[PROBLEM_MAX_LEVELS], below = s->L;
+  /* The temporary buffer: for a contiguous sub-transform, one L-block per transform; for a strided
+   * one (a column dimension), the transforms innermost (element p of all of them together, unit u
+   * = their count apart), so that its column passes stay coalesced on both sides. */
+  int inner = s->sin != 1;
+  size_t tmpdist[PROBLEM_MAX_LEVELS], count = 1;
   for (int i = 0; i < s->nlev; ++i) {
-    tmpdist[i] = below;
-    below *= s->lev[i].count;
+    tmpdist[i] = inner ? count : s->L * count;
+    count *= s->lev[i].count;
   }
+  size_t u = inner ? count : 1;
   size_t R[DECOMPOSE_MAX_FACTORS], rest = s->L;
   for (int i = 0; i < k; ++i) R[i] = rest /= f[i];
   /* first: columns of f0 from the source, twiddled, into the temporary buffer */
   int nl = 0;
-  lev[nl++] = (level){R[0], s->sin, 1};
-  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, tmpdist[i]};
+  lev[nl++] = (level){R[0], s->sin, u, 1};
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, tmpdist[i], 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, f[0], s->sin * R[0], R[0], s->oin, 0, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg, len))
+  if (make_pass(t, f[0], s->sin * R[0], R[0] * u, s->oin, 0, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg,
+                len))
     return -1;
   /* middle: columns of f_i inside blocks of R[i-1], in place */
   for (int i = 1; i + 1 < k; ++i) {
     nl = 0;
-    lev[nl++] = (level){R[i], 1, 1};
-    lev[nl++] = (level){s->L / R[i - 1], R[i - 1], R[i - 1]};
-    for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], tmpdist[j]};
+    lev[nl++] = (level){R[i], u, u, 1};
+    lev[nl++] = (level){s->L / R[i - 1], R[i - 1] * u, R[i - 1] * u, 0};
+    for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], tmpdist[j], 0};
     nl = normalise(lev, nl);
-    if (make_pass(t, f[i], R[i], R[i], 0, 0, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
+    if (make_pass(t, f[i], R[i] * u, R[i] * u, 0, 0, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len))
+      return -1;
   }
   /* last: rows of f[k-1], written transposed: output digit k_i of the earlier passes has stride
    * sout * f0 * ... * f[i-1] */
   nl = 0;
   size_t ostride = s->sout;
   for (int i = 0; i + 1 < k; ++i) {
-    lev[nl++] = (level){f[i], R[i], ostride};
+    lev[nl++] = (level){f[i], R[i] * u, ostride, 0};
     ostride *= f[i];
   }
-  for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], s->lev[j].dout};
+  for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], s->lev[j].dout, 0};
   nl = normalise(lev, nl);
-  return make_pass(t, f[k - 1], 1, ostride, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
+  return make_pass(t, f[k - 1], u, ostride, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
 }
 
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
@@ -152,8 +168,8 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       others[0] = others[1];
       others[1] = x;
     }
-    for (int j = 0; j < no; ++j) s.lev[s.nlev++] = (level){t->n[others[j]], in->stride[others[j]], out_side->stride[others[j]]};
-    s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist};
+    for (int j = 0; j < no; ++j) s.lev[s.nlev++] = (level){t->n[others[j]], in->stride[others[j]], out_side->stride[others[j]], 0};
+    s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist, 0};
     s.nlev = normalise(s.lev, s.nlev);
     int nf = sp->nfactors[d] > 0 ? sp->nfactors[d] : 1;
     size_t whole = t->n[d], prod = 1;

@@ -109,9 +109,13 @@ static void general_store(const gen_state *gs, gen_buf *b, const char *tr, const
   const problem *p = gs->p;
   gb_printf(b, "    { real2 o_ = (real2)(%s, %s);\n", re, im);
   if (final && p->twiddle_n) {
-    /* output k of the transform whose level-0 index is m: times w_twiddle_n^(m k); m k < twiddle_n */
-    if (p->nlev > 1) gb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) %% %zuul);\n", tr, p->lev_count[0]);
-    else gb_printf(b, "      const uint m_ = (uint)(t0 + (ulong)(%s));\n", tr);
+    /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
+     * m k < twiddle_n */
+    size_t below = 1;
+    for (int l = 0; l < p->twiddle_level; ++l) below *= p->lev_count[l];
+    if (p->twiddle_level + 1 < p->nlev)
+      gb_printf(b, "      const uint m_ = (uint)(((t0 + (ulong)(%s)) / %zuul) %% %zuul);\n", tr, below, p->lev_count[p->twiddle_level]);
+    else gb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) / %zuul);\n", tr, below);
     gb_printf(b, "      const real2 w_ = ppfft_cossin(m_ * (uint)(%s), %zuu);\n", pos, p->twiddle_n);
     if (p->sign < 0) gb_printf(b, "      o_ = (real2)(o_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n");
     else gb_printf(b, "      o_ = (real2)(o_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n");

@@ -209,14 +209,29 @@ static int balanced_factors(size_t L, int k, size_t *f)
   return 1;
 }
 
+/* Whether v on pb moves whole memory segments: a side that could read or write across
+ * neighbouring transforms (a column pass) needs enough of them per work-group for 32 bytes. */
+static int coalesced(ppfft_context *c, const problem *pb, const variant *v)
+{
+  geometry g;
+  char msg[256];
+  if (geometry_of(pb, v, &c->info, &g, msg, sizeof msg) != PPFFT_SUCCESS) return 0;
+  for (int side = 0; side < 2; ++side) {
+    size_t stride = side ? pb->out_stride : pb->in_stride, dist = side ? pb->out_dist : pb->in_dist;
+    if (stride != 1 && dist == 1 && g.t * problem_elem_bytes(pb) < 32) return 0;
+  }
+  return 1;
+}
+
 /* The estimate's candidates for pb; with on_chip_only, without GM (whose every pass goes through
- * global memory: one more four-step pass costs less than that). */
+ * global memory) and without column passes too long to read across enough transforms: one more
+ * four-step pass costs less than either. */
 static size_t estimate_candidates(ppfft_context *c, const problem *pb, int on_chip_only, variant *out, size_t max, char *msg, size_t len)
 {
   size_t n = planner_estimate(pb, &c->info, out, max, msg, len), k = 0;
   for (size_t i = 0; i < n; ++i)
-    if (!on_chip_only || out[i].onchip != ONCHIP_GM) out[k++] = out[i];
-  if (n && !k) snprintf(msg, len, "only GM fits N = %zu in one pass", pb->n);
+    if (!on_chip_only || (out[i].onchip != ONCHIP_GM && coalesced(c, pb, &out[i]))) out[k++] = out[i];
+  if (n && !k) snprintf(msg, len, "N = %zu fits one pass only with GM or uncoalesced columns", pb->n);
   return k;
 }
 

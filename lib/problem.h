@@ -28,8 +28,9 @@ typedef struct problem {
   size_t lev_count[PROBLEM_MAX_LEVELS];       /* c0, c1, ...; the last level's count is implied */
   size_t lev_in_dist[PROBLEM_MAX_LEVELS];     /* dist of levels 1..; level 0's are in_dist and */
   size_t lev_out_dist[PROBLEM_MAX_LEVELS];    /* out_dist (read them with problem_level_dist) */
-  size_t twiddle_n;  /* four-step: output k of a transform with level-0 index m is multiplied by
-                      * exp(sign 2 pi i m k / twiddle_n); 0: none */
+  size_t twiddle_n;  /* four-step: output k of a transform whose index at level twiddle_level is
+                      * m is multiplied by exp(sign 2 pi i m k / twiddle_n); 0: none */
+  int twiddle_level;
   int in_planar, out_planar;
 } problem;
 
