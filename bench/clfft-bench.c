@@ -45,7 +45,7 @@ typedef struct bench {
 /* Records the first failure of a run as its FAILED reason: "what: NAME (code)". */
 static int failed(char *why, size_t len, const char *what, int code, const char *name)
 {
-  if (!why[0]) snprintf(why, len, "%s: %s (%d)", what, name, code);
+  if (!why[0]) snprintf(why, len, "%.*s: %s (%d)", (int)strcspn(what, "("), what, name, code); /* the call up to its arguments */
   return 0;
 }
 #define CLFFT_OK(call) ((st = (call)) == CLFFT_SUCCESS || failed(why, sizeof why, #call, (int)st, clfft_status_name(st)))
