@@ -1,192 +1,157 @@
 /* cufft-bench: the vendor's number for the same problems ppfft-bench times, on the same GPU, the
- * same way: batched complex-to-complex, out-of-place, interleaved, random input of about 256 MiB,
- * CUDA events after warm-up, median of repeats, and the first transforms checked against a direct
- * evaluation of the DFT (a few output points) so that a broken setup cannot report a speed.
+ * same way (bench/peer.h, shared with the other peers): batched complex-to-complex forward
+ * transforms, out-of-place, interleaved, random input of about 256 MiB, CUDA events around each run
+ * after 3 warm-ups, median of repeats, and the first transforms checked against FFTW in double so
+ * that a broken setup cannot report a speed.
  *
- *   cufft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
  *
- * SHAPE is a length or lengths in C order, e.g. 8192 256x256 64x64x64.  Prints one row per shape:
- * GB/s = 2 x bytes / time, GFLOPS = 5 N log2 N x batch / time. */
+ * SHAPE is a length or lengths in C order, e.g. 8192 256x256 64x64x64.  f16 (half2 data,
+ * cufftXtMakePlanMany with CUDA_C_16F) takes power-of-two lengths only, as cuFFT does; other shapes
+ * give a FAILED row.  Prints one row per (precision, shape): GB/s = 2 x bytes / time, GFLOPS =
+ * 5 N log2 N x batch / time.  A size cuFFT refuses gives a FAILED row with cuFFT's status and the
+ * run goes on; the exit status is nonzero only when the setup (device, CSV file) fails. */
+#include "peer.h"
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <cufft.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <cufftXt.h>
+#include <limits.h>
 
-typedef struct shape {
-  int rank;
-  int n[3];
-  char text[64];
-} shape;
-
-static int parse_shape(const char *s, shape *sh)
+static const char *cufft_result_name(cufftResult r)
 {
-  snprintf(sh->text, sizeof sh->text, "%s", s);
-  sh->rank = 0;
-  for (const char *q = s;;) {
-    char *end;
-    long x = strtol(q, &end, 10);
-    if (end == q || x <= 0 || sh->rank == 3) return -1;
-    sh->n[sh->rank++] = (int)x;
-    if (*end == '\0') return 0;
-    if (*end != 'x') return -1;
-    q = end + 1;
+  switch (r) {
+  case CUFFT_SUCCESS: return "CUFFT_SUCCESS";
+  case CUFFT_INVALID_PLAN: return "CUFFT_INVALID_PLAN";
+  case CUFFT_ALLOC_FAILED: return "CUFFT_ALLOC_FAILED";
+  case CUFFT_INVALID_TYPE: return "CUFFT_INVALID_TYPE";
+  case CUFFT_INVALID_VALUE: return "CUFFT_INVALID_VALUE";
+  case CUFFT_INTERNAL_ERROR: return "CUFFT_INTERNAL_ERROR";
+  case CUFFT_EXEC_FAILED: return "CUFFT_EXEC_FAILED";
+  case CUFFT_SETUP_FAILED: return "CUFFT_SETUP_FAILED";
+  case CUFFT_INVALID_SIZE: return "CUFFT_INVALID_SIZE";
+  case CUFFT_INVALID_DEVICE: return "CUFFT_INVALID_DEVICE";
+  case CUFFT_NO_WORKSPACE: return "CUFFT_NO_WORKSPACE";
+  case CUFFT_NOT_IMPLEMENTED: return "CUFFT_NOT_IMPLEMENTED";
+  case CUFFT_NOT_SUPPORTED: return "CUFFT_NOT_SUPPORTED";
+  default: return "cufftResult";
   }
 }
 
-static int cmp_float(const void *a, const void *b)
+/* Records the first failure of a run as its FAILED reason: "what: NAME (code)". */
+static int failed(char *why, size_t len, const char *what, int code, const char *name)
 {
-  float x = *(const float *)a, y = *(const float *)b;
-  return (x > y) - (x < y);
-}
-
-#define CUDA_OK(call) (cuda_ok((call), #call))
-static int cuda_ok(cudaError_t e, const char *what)
-{
-  if (e == cudaSuccess) return 1;
-  fprintf(stderr, "cufft-bench: %s: %s\n", what, cudaGetErrorString(e));
+  if (!why[0]) snprintf(why, len, "%s: %s (%d)", what, name, code);
   return 0;
 }
 
-/* Relative error of a few output points of transform 0 against the DFT summed in double. */
-static double spot_check(const shape *sh, const double *x, const double *y, long long N)
+static int cuda_ok(char *why, size_t len, const char *what, cudaError_t e)
 {
-  double num = 0, den = 0;
-  for (int t = 0; t < 4; ++t) {
-    long long k = (N / 4) * t + t; /* a few flat output indices */
-    if (k >= N) k = N - 1;
-    int kk[3];
-    long long r = k;
-    for (int d = sh->rank - 1; d >= 0; --d) kk[d] = (int)(r % sh->n[d]), r /= sh->n[d];
-    double re = 0, im = 0;
-    for (long long i = 0; i < N; ++i) {
-      long long q = i;
-      double phase = 0;
-      for (int d = sh->rank - 1; d >= 0; --d) {
-        int id = (int)(q % sh->n[d]);
-        q /= sh->n[d];
-        phase += (double)((long long)id * kk[d] % sh->n[d]) / sh->n[d];
-      }
-      double c = cos(-2 * M_PI * phase), s = sin(-2 * M_PI * phase);
-      re += x[2 * i] * c - x[2 * i + 1] * s;
-      im += x[2 * i] * s + x[2 * i + 1] * c;
-    }
-    num += (y[2 * k] - re) * (y[2 * k] - re) + (y[2 * k + 1] - im) * (y[2 * k + 1] - im);
-    den += re * re + im * im;
-  }
-  return sqrt(num / den);
+  return e == cudaSuccess || failed(why, len, what, (int)e, cudaGetErrorName(e));
 }
 
-static int run(const shape *sh, int f64, size_t mib, int repeats, FILE *csv, const char *device)
+static int cufft_ok(char *why, size_t len, const char *what, cufftResult r)
 {
-  long long N = 1;
-  for (int d = 0; d < sh->rank; ++d) N *= sh->n[d];
-  size_t elem = f64 ? 16 : 8;
-  long long batch = (long long)((mib << 20) / (N * elem));
-  if (batch < 1) batch = 1;
-  size_t bytes = (size_t)(N * batch) * elem;
-  size_t reals = 2 * (size_t)(N * batch);
-  void *host = malloc(bytes);
-  double *x = (double *)malloc(16 * N), *y = (double *)malloc(16 * N);
-  if (!host || !x || !y) return fprintf(stderr, "cufft-bench: out of host memory\n"), -1;
-  unsigned long long s = 0x9E3779B97F4A7C15ull;
-  for (size_t i = 0; i < reals; ++i) {
-    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-    double v = (double)(s >> 11) * 0x1.0p-52 - 1.0;
-    if (f64) ((double *)host)[i] = v;
-    else ((float *)host)[i] = (float)v;
-    if (i < (size_t)(2 * N)) x[i] = f64 ? v : (double)(float)v;
-  }
+  return r == CUFFT_SUCCESS || failed(why, len, what, (int)r, cufft_result_name(r));
+}
+#define CUDA_OK(what, e) cuda_ok(why, sizeof why, what, (e))
+#define CUFFT_OK(what, r) cufft_ok(why, sizeof why, what, (r))
+
+static cufftResult execute(cufftHandle plan, int prec, void *in, void *out)
+{
+  if (prec == PEER_F64) return cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
+  if (prec == PEER_F16) return cufftXtExec(plan, in, out, CUFFT_FORWARD);
+  return cufftExecC2C(plan, (cufftComplex *)in, (cufftComplex *)out, CUFFT_FORWARD);
+}
+
+static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
+{
+  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
+  char why[256] = "";
+  double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
+  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
   void *in = NULL, *out = NULL;
   cufftHandle plan;
-  int ok = CUDA_OK(cudaMalloc(&in, bytes)) && CUDA_OK(cudaMalloc(&out, bytes)) &&
-           CUDA_OK(cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
-  if (ok && cufftPlanMany(&plan, sh->rank, (int *)sh->n, NULL, 1, (int)N, NULL, 1, (int)N, f64 ? CUFFT_Z2Z : CUFFT_C2C,
-                          (int)batch) != CUFFT_SUCCESS) {
-    fprintf(stderr, "cufft-bench: cufftPlanMany failed for %s\n", sh->text);
-    ok = 0;
-  }
-  float *ms = (float *)calloc((size_t)repeats, sizeof *ms);
-  cudaEvent_t a, b;
-  ok = ok && CUDA_OK(cudaEventCreate(&a)) && CUDA_OK(cudaEventCreate(&b));
-  for (int r = -3; ok && r < repeats; ++r) { /* three untimed warm-ups */
-    cufftResult e;
-    ok = CUDA_OK(cudaEventRecord(a));
-    if (f64) e = cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
-    else e = cufftExecC2C(plan, (cufftComplex *)in, (cufftComplex *)out, CUFFT_FORWARD);
-    ok = ok && e == CUFFT_SUCCESS && CUDA_OK(cudaEventRecord(b)) && CUDA_OK(cudaEventSynchronize(b));
-    if (ok && r >= 0) CUDA_OK(cudaEventElapsedTime(&ms[r], a, b));
-  }
-  double err = INFINITY;
-  if (ok && CUDA_OK(cudaMemcpy(host, out, elem * (size_t)N, cudaMemcpyDeviceToHost))) {
-    for (long long i = 0; i < 2 * N; ++i) y[i] = f64 ? ((double *)host)[i] : ((float *)host)[i];
-    err = spot_check(sh, x, y, N);
-  }
+  int have_plan = 0;
+  cudaEvent_t a = NULL, b = NULL;
+  int ok = 1;
+  if (prec == PEER_F16 && !peer_is_pow2(sh)) ok = failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
+  if (ok && batch > INT_MAX) ok = failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
+  if (ok && (!ms || !host || !back)) ok = failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    qsort(ms, (size_t)repeats, sizeof *ms, cmp_float);
-    double med = ms[repeats / 2], gbps = 2.0 * (double)bytes / (med * 1e-3) / 1e9;
-    double gflops = 5.0 * (double)N * log2((double)N) * (double)batch / (med * 1e-3) / 1e9;
-    double bound = (f64 ? 1e-15 : 5e-7) * (N > 2 ? log2((double)N) : 1.0) * 4;
-    printf("%-5s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  err %.2g%s\n", f64 ? "f64" : "f32", sh->text, batch, med, gbps,
-           gflops, err, err <= bound ? "" : "  CHECK FAILED");
-    if (csv)
-      fprintf(csv, "cufft,\"%s\",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s\n", device, f64 ? "f64" : "f32", sh->text, batch, med, gbps, gflops,
-              err, err <= bound ? "ok" : "FAILED");
+    unsigned long long s = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < reals; ++i) {
+      double v = peer_random(&s);
+      if (prec == PEER_F64) ((double *)host)[i] = v;
+      else if (prec == PEER_F32) ((float *)host)[i] = (float)v; /* never 0: |v| >= 2^-52 */
+      else {
+        __half h = __float2half_rn((float)v);
+        while (__half2float(h) == 0.0f) h = __float2half_rn((float)peer_random(&s)); /* |v| < 2^-25 rounds to 0 */
+        ((__half *)host)[i] = h;
+      }
+    }
+    ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
+         CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
   }
-  if (ok) cufftDestroy(plan);
+  if (ok && prec != PEER_F16) {
+    ok = have_plan = CUFFT_OK("cufftPlanMany", cufftPlanMany(&plan, sh->rank, (int *)sh->n, NULL, 1, (int)sh->N, NULL, 1, (int)sh->N,
+                                                             prec == PEER_F64 ? CUFFT_Z2Z : CUFFT_C2C, (int)batch));
+  } else if (ok) {
+    long long n[3] = {sh->n[0], sh->rank > 1 ? sh->n[1] : 1, sh->rank > 2 ? sh->n[2] : 1};
+    size_t work = 0;
+    ok = have_plan = CUFFT_OK("cufftCreate", cufftCreate(&plan));
+    ok = ok && CUFFT_OK("cufftXtMakePlanMany", cufftXtMakePlanMany(plan, sh->rank, n, NULL, 1, sh->N, CUDA_C_16F, NULL, 1, sh->N, CUDA_C_16F,
+                                                                   batch, &work, CUDA_C_16F));
+  }
+  /* the check: one transform of the uploaded input, read back and compared with FFTW */
+  if (ok)
+    ok = CUFFT_OK("cufftExec", execute(plan, prec, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
+         CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, (size_t)(count * sh->N) * elem, cudaMemcpyDeviceToHost));
+  if (ok) err = peer_check(sh, prec, count, host, back);
+  ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
+  for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) { /* untimed warm-ups first */
+    float t = 0;
+    ok = CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, in, out)) &&
+         CUDA_OK("cudaEventRecord", cudaEventRecord(b)) && CUDA_OK("cudaEventSynchronize", cudaEventSynchronize(b)) &&
+         CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
+    if (ok && r >= 0) ms[r] = t;
+  }
+  if (ok) peer_row(tally, csv, "cufft", device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  else peer_row(tally, csv, "cufft", device, prec, sh, batch, NAN, NAN, why);
+  if (have_plan) cufftDestroy(plan);
+  if (a) cudaEventDestroy(a);
+  if (b) cudaEventDestroy(b);
   cudaFree(in);
   cudaFree(out);
-  free(ms), free(host), free(x), free(y);
-  return ok ? 0 : -1;
+  cudaGetLastError(); /* a failed row leaves nothing behind for the next */
+  free(ms), free(host), free(back);
 }
 
 int main(int argc, char **argv)
 {
-  int f32 = 1, f64 = 0, repeats = 20;
-  size_t mib = 256;
-  const char *csv_path = NULL;
-  shape shapes[64];
-  int nshapes = 0;
-  for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "-p") && i + 1 < argc) {
-      ++i;
-      f32 = strstr(argv[i], "f32") != NULL;
-      f64 = strstr(argv[i], "f64") != NULL;
-    } else if (!strcmp(argv[i], "-m") && i + 1 < argc) mib = (size_t)atol(argv[++i]);
-    else if (!strcmp(argv[i], "-r") && i + 1 < argc) repeats = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
-    else if (argv[i][0] != '-' && nshapes < 64 && parse_shape(argv[i], &shapes[nshapes]) == 0) ++nshapes;
-    else {
-      fprintf(stderr, "usage: cufft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...\n"
-                      "  SHAPE: 8192, 256x256, 64x64x64 (C order)\n");
-      return 2;
-    }
-  }
-  if (nshapes == 0 || repeats < 1 || mib == 0 || (!f32 && !f64)) {
-    fprintf(stderr, "cufft-bench: give at least one SHAPE (and sensible -p, -m, -r)\n");
-    return 2;
-  }
+  const char *prog = "cufft-bench";
+  peer_options o;
+  int s = peer_parse_args(argc, argv, prog, 1, 0, 256, &o);
+  if (s) return s < 0 ? 0 : s;
   cudaDeviceProp prop;
-  int dev = 0, driver = 0, runtime = 0;
-  if (!CUDA_OK(cudaGetDevice(&dev)) || !CUDA_OK(cudaGetDeviceProperties(&prop, dev))) return 1;
+  int dev = 0, driver = 0, runtime = 0, cufft_version = 0;
+  cudaError_t e = cudaGetDevice(&dev);
+  if (e == cudaSuccess) e = cudaGetDeviceProperties(&prop, dev);
+  if (e != cudaSuccess) return fprintf(stderr, "%s: no CUDA device: %s\n", prog, cudaGetErrorString(e)), 1;
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);
-  int cufft_version = 0;
   cufftGetVersion(&cufft_version);
-  printf("cufft-bench: %s, CUDA driver %d, runtime %d, cuFFT %d, %zu MiB per run, median of %d\n", prop.name, driver, runtime,
-         cufft_version, mib, repeats);
+  char library[128];
+  snprintf(library, sizeof library, "cuFFT %d (CUDA driver %d, runtime %d)", cufft_version, driver, runtime);
   FILE *csv = NULL;
-  if (csv_path) {
-    csv = fopen(csv_path, "w");
-    if (!csv) return fprintf(stderr, "cufft-bench: cannot write %s\n", csv_path), 1;
-    fprintf(csv, "library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check\n");
-  }
-  int failed = 0;
-  for (int p = 0; p < 2; ++p) {
-    if ((p == 0 && !f32) || (p == 1 && !f64)) continue;
-    for (int i = 0; i < nshapes; ++i) failed |= run(&shapes[i], p, mib, repeats, csv, prop.name) != 0;
-  }
+  if (o.csv_path && !(csv = peer_csv_open(prog, o.csv_path))) return 1;
+  peer_print_header(prog, library, prop.name, &o, "CUDA events around cufftExec");
+  peer_tally tally;
+  memset(&tally, 0, sizeof tally);
+  for (int p = 0; p < PEER_NPREC; ++p)
+    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&o.shapes[i], p, &o, csv, prop.name, &tally);
+  peer_summary(prog, &tally);
   if (csv) fclose(csv);
-  return failed ? 1 : 0;
+  return 0;
 }

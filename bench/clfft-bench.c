@@ -1,0 +1,170 @@
+/* clfft-bench: clFFT's number for the problems ppfft-bench and cufft-bench time, on the same OpenCL
+ * device, the same way (bench/peer.h): batched complex-to-complex forward transforms, out-of-place,
+ * interleaved, f32 and f64, rank 1 to 3, about -m MiB of random data, 3 warm-ups, the median of -r
+ * runs by OpenCL event profiling from a marker before clFFT's first kernel to the end of its last
+ * (the event clfftEnqueueTransform returns), each result checked against FFTW first.
+ *
+ *   clfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *
+ * PPFFT_DEVICE=P:D picks the device as for ppfft.  A size clFFT refuses (it has limits: radices 2,
+ * 3, 5, 7, 11, 13, large 1D lengths, memory) gives a FAILED row with clFFT's status, and the run
+ * goes on; the exit status is nonzero only when the setup (device, clFFT, CSV file) fails. */
+#include "peer_cl.h"
+/* clFFT.h declares clfftTeardown( ): from a path that is not a system directory that warns */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
+#include <clFFT.h>
+#pragma GCC diagnostic pop
+
+static const char *clfft_status_name(clfftStatus s)
+{
+  switch ((int)s) {
+  case CLFFT_BUGCHECK: return "CLFFT_BUGCHECK";
+  case CLFFT_NOTIMPLEMENTED: return "CLFFT_NOTIMPLEMENTED";
+  case CLFFT_TRANSPOSED_NOTIMPLEMENTED: return "CLFFT_TRANSPOSED_NOTIMPLEMENTED";
+  case CLFFT_FILE_NOT_FOUND: return "CLFFT_FILE_NOT_FOUND";
+  case CLFFT_FILE_CREATE_FAILURE: return "CLFFT_FILE_CREATE_FAILURE";
+  case CLFFT_VERSION_MISMATCH: return "CLFFT_VERSION_MISMATCH";
+  case CLFFT_INVALID_PLAN: return "CLFFT_INVALID_PLAN";
+  case CLFFT_DEVICE_NO_DOUBLE: return "CLFFT_DEVICE_NO_DOUBLE";
+  case CLFFT_DEVICE_MISMATCH: return "CLFFT_DEVICE_MISMATCH";
+  default: return clerr_name((cl_int)s); /* the other statuses are OpenCL's codes */
+  }
+}
+
+typedef struct bench {
+  cl_context ctx;
+  cl_command_queue q;
+  int fp64;
+  char device[256];
+  const peer_options *o;
+  FILE *csv;
+  peer_tally tally;
+} bench;
+
+/* Records the first failure of a run as its FAILED reason: "what: NAME (code)". */
+static int failed(char *why, size_t len, const char *what, int code, const char *name)
+{
+  if (!why[0]) snprintf(why, len, "%.*s: %s (%d)", (int)strcspn(what, "("), what, name, code); /* the call up to its arguments */
+  return 0;
+}
+#define CLFFT_OK(call) ((st = (call)) == CLFFT_SUCCESS || failed(why, sizeof why, #call, (int)st, clfft_status_name(st)))
+static int cl_ok(char *why, size_t len, const char *what, cl_int e)
+{
+  return e == CL_SUCCESS || failed(why, len, what, (int)e, clerr_name(e));
+}
+#define CL_OK(what, e) cl_ok(why, sizeof why, what, (e))
+
+static void run(bench *b, const peer_shape *sh, int prec)
+{
+  const peer_options *o = b->o;
+  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
+  char why[256] = "";
+  clfftStatus st = CLFFT_SUCCESS;
+  cl_int e = CL_SUCCESS;
+  cl_mem in = NULL, out = NULL;
+  clfftPlanHandle plan = 0;
+  int have_plan = 0;
+  double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
+  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
+  int ok = 1;
+  if (prec == PEER_F64 && !b->fp64) ok = failed(why, sizeof why, "device", 0, "no fp64");
+  if (ok && (!ms || !host || !back)) ok = failed(why, sizeof why, "malloc", 0, "out of host memory");
+  if (ok) {
+    unsigned long long s = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < 2 * (size_t)(sh->N * batch); ++i) {
+      double v = peer_random(&s);
+      if (prec == PEER_F64) ((double *)host)[i] = v;
+      else ((float *)host)[i] = (float)v; /* never 0: |v| >= 2^-52 */
+    }
+    in = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    ok = CL_OK("clCreateBuffer", e);
+  }
+  if (ok) {
+    out = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    ok = CL_OK("clCreateBuffer", e);
+  }
+  if (ok) ok = CL_OK("clEnqueueWriteBuffer", clEnqueueWriteBuffer(b->q, in, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+
+  /* clFFT takes the lengths fastest first: C order reversed */
+  size_t len[3], stride[3];
+  for (int d = 0; d < sh->rank; ++d) len[d] = (size_t)sh->n[sh->rank - 1 - d];
+  stride[0] = 1, stride[1] = len[0], stride[2] = len[0] * (sh->rank > 1 ? len[1] : 1);
+  clfftDim dim = sh->rank == 1 ? CLFFT_1D : sh->rank == 2 ? CLFFT_2D : CLFFT_3D;
+  if (ok) ok = have_plan = CLFFT_OK(clfftCreateDefaultPlan(&plan, b->ctx, dim, len));
+  ok = ok && CLFFT_OK(clfftSetPlanPrecision(plan, prec == PEER_F64 ? CLFFT_DOUBLE : CLFFT_SINGLE)) &&
+       CLFFT_OK(clfftSetLayout(plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED)) &&
+       CLFFT_OK(clfftSetResultLocation(plan, CLFFT_OUTOFPLACE)) && CLFFT_OK(clfftSetPlanBatchSize(plan, (size_t)batch)) &&
+       CLFFT_OK(clfftSetPlanInStride(plan, dim, stride)) && CLFFT_OK(clfftSetPlanOutStride(plan, dim, stride)) &&
+       CLFFT_OK(clfftSetPlanDistance(plan, (size_t)sh->N, (size_t)sh->N)) && CLFFT_OK(clfftBakePlan(plan, 1, &b->q, NULL, NULL));
+
+  /* the check: one transform of the uploaded input, read back and compared with FFTW */
+  if (ok) {
+    cl_event done = NULL;
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, &done, &in, &out, NULL)) &&
+         CL_OK("clWaitForEvents", clWaitForEvents(1, &done)) &&
+         CL_OK("clEnqueueReadBuffer",
+               clEnqueueReadBuffer(b->q, out, CL_TRUE, 0, (size_t)(count * sh->N) * elem, back, 0, NULL, NULL));
+    if (done) clReleaseEvent(done);
+    if (ok) err = peer_check(sh, prec, count, host, back);
+  }
+  for (int r = 0; ok && r < PEER_WARMUPS; ++r)
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, NULL));
+  if (ok) ok = CL_OK("clFinish", clFinish(b->q));
+  for (int r = 0; ok && r < o->repeats; ++r) {
+    /* waiting per run keeps each one alone on the device, as ppfft-bench does */
+    peer_cl_window w;
+    cl_event end = NULL;
+    ok = CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, &w));
+    if (!ok) break;
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 1, &w.start, &end, &in, &out, NULL));
+    e = peer_cl_close(&w, end, &ms[r]);
+    ok = ok && CL_OK("clGetEventProfilingInfo", e);
+  }
+  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  else peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, NAN, NAN, why);
+  clFinish(b->q);
+  if (have_plan) clfftDestroyPlan(&plan);
+  if (in) clReleaseMemObject(in);
+  if (out) clReleaseMemObject(out);
+  free(ms), free(host), free(back);
+}
+
+int main(int argc, char **argv)
+{
+  const char *prog = "clfft-bench";
+  peer_options o;
+  int s = peer_parse_args(argc, argv, prog, 0, 0, 256, &o);
+  if (s) return s < 0 ? 0 : s;
+  bench b;
+  memset(&b, 0, sizeof b);
+  b.o = &o;
+  cl_device_id dev;
+  if (peer_cl_pick_device(prog, &dev) != 0) return 1;
+  char longer[1024];
+  b.fp64 = peer_cl_describe(dev, b.device, sizeof b.device, longer, sizeof longer);
+  cl_int e;
+  b.ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+  if (b.ctx) b.q = clCreateCommandQueue(b.ctx, dev, CL_QUEUE_PROFILING_ENABLE, &e);
+  if (!b.q) return fprintf(stderr, "%s: cannot create an OpenCL context and profiling queue: %s\n", prog, clerr_name(e)), 1;
+  clfftSetupData setup;
+  memset(&setup, 0, sizeof setup);
+  setup.major = clfftVersionMajor, setup.minor = clfftVersionMinor, setup.patch = clfftVersionPatch;
+  clfftStatus st = clfftSetup(&setup);
+  if (st != CLFFT_SUCCESS) return fprintf(stderr, "%s: clfftSetup: %s (%d)\n", prog, clfft_status_name(st), (int)st), 1;
+  cl_uint major = 0, minor = 0, patch = 0;
+  clfftGetVersion(&major, &minor, &patch);
+  char library[64];
+  snprintf(library, sizeof library, "clFFT %u.%u.%u", major, minor, patch);
+  if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
+  peer_print_header(prog, library, longer, &o, "OpenCL events, marker before the first kernel to the end of the last");
+  for (int p = 0; p < PEER_NPREC; ++p)
+    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
+  peer_summary(prog, &b.tally);
+  if (b.csv) fclose(b.csv);
+  clfftTeardown();
+  clReleaseCommandQueue(b.q);
+  clReleaseContext(b.ctx);
+  return 0;
+}

@@ -1,0 +1,135 @@
+/* fftw-bench: FFTW's number on the host CPU for the problems ppfft-bench and cufft-bench time, the
+ * same way as the other peers (bench/peer.h): batched complex-to-complex forward transforms,
+ * out-of-place, interleaved, f32 (fftwf) and f64 (fftw), rank 1 to 3, about -m MiB of random data
+ * (64 by default: a CPU's caches and bandwidth are smaller), FFTW_MEASURE plans on -t threads (one
+ * per online CPU by default) with the planning left out of the time, 3 warm-ups, the median of -r
+ * runs timed by clock_gettime(CLOCK_MONOTONIC) around fftw_execute, each result checked against
+ * FFTW_ESTIMATE in double first (for f64 that is FFTW against another FFTW plan: it catches a
+ * broken setup, not a bug FFTW shares with itself).
+ *
+ *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [-t threads] [--csv FILE] SHAPE...
+ *
+ * A size FFTW cannot plan or allocate gives a FAILED row, and the run goes on. */
+#include "peer.h"
+#include <limits.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct bench {
+  char device[320];
+  const peer_options *o;
+  FILE *csv;
+  peer_tally tally;
+} bench;
+
+static double now_ms(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+/* The CPU's model name from /proc/cpuinfo, or "CPU". */
+static void cpu_name(char *buf, size_t len)
+{
+  snprintf(buf, len, "CPU");
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (strncmp(line, "model name", 10) != 0 || !colon) continue;
+    colon += strspn(colon + 1, " \t") + 1;
+    colon[strcspn(colon, "\r\n")] = '\0';
+    snprintf(buf, len, "%s", colon);
+    break;
+  }
+  fclose(f);
+}
+
+static void run(bench *b, const peer_shape *sh, int prec)
+{
+  const peer_options *o = b->o;
+  int f64 = prec == PEER_F64;
+  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t bytes = (size_t)(sh->N * batch) * peer_elem_bytes(prec), reals = 2 * (size_t)(sh->N * batch);
+  const char *why = NULL;
+  double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
+  void *in = NULL, *out = NULL;
+  fftw_plan pd = NULL;
+  fftwf_plan pf = NULL;
+  if (batch > INT_MAX) why = "the batch is more than FFTW's int takes";
+  else if (!ms || !(in = f64 ? fftw_malloc(bytes) : fftwf_malloc(bytes)) || !(out = f64 ? fftw_malloc(bytes) : fftwf_malloc(bytes)))
+    why = "out of host memory";
+  if (!why) {
+    /* planning with FFTW_MEASURE overwrites the arrays: the data comes after */
+    int N = (int)sh->N, howmany = (int)batch;
+    if (f64)
+      pd = fftw_plan_many_dft(sh->rank, sh->n, howmany, (fftw_complex *)in, NULL, 1, N, (fftw_complex *)out, NULL, 1, N, FFTW_FORWARD,
+                              FFTW_MEASURE);
+    else
+      pf = fftwf_plan_many_dft(sh->rank, sh->n, howmany, (fftwf_complex *)in, NULL, 1, N, (fftwf_complex *)out, NULL, 1, N,
+                               FFTW_FORWARD, FFTW_MEASURE);
+    if (!pd && !pf) why = f64 ? "fftw_plan_many_dft returned NULL" : "fftwf_plan_many_dft returned NULL";
+  }
+  if (!why) {
+    unsigned long long s = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < reals; ++i) {
+      double v = peer_random(&s);
+      if (f64) ((double *)in)[i] = v;
+      else ((float *)in)[i] = (float)v; /* never 0: |v| >= 2^-52 */
+    }
+    /* the check: one execute, its first transforms compared with FFTW_ESTIMATE in double */
+    if (f64) fftw_execute(pd);
+    else fftwf_execute(pf);
+    err = peer_check(sh, prec, count, in, out);
+    for (int r = -PEER_WARMUPS; r < o->repeats; ++r) {
+      double t0 = now_ms();
+      if (f64) fftw_execute(pd);
+      else fftwf_execute(pf);
+      double t1 = now_ms();
+      if (r >= 0) ms[r] = t1 - t0;
+    }
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  } else {
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why);
+  }
+  if (pd) fftw_destroy_plan(pd);
+  if (pf) fftwf_destroy_plan(pf);
+  if (f64) fftw_free(in), fftw_free(out);
+  else fftwf_free(in), fftwf_free(out);
+  free(ms);
+}
+
+int main(int argc, char **argv)
+{
+  const char *prog = "fftw-bench";
+  peer_options o;
+  int s = peer_parse_args(argc, argv, prog, 0, 1, 64, &o);
+  if (s) return s < 0 ? 0 : s;
+  int threads = o.threads;
+  if (threads < 1) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    threads = n > 0 && n < 4096 ? (int)n : 1;
+  }
+  if (!fftw_init_threads() || !fftwf_init_threads()) return fprintf(stderr, "%s: FFTW's threads would not start\n", prog), 1;
+  fftw_plan_with_nthreads(threads);
+  fftwf_plan_with_nthreads(threads);
+  bench b;
+  memset(&b, 0, sizeof b);
+  b.o = &o;
+  char cpu[256];
+  cpu_name(cpu, sizeof cpu);
+  snprintf(b.device, sizeof b.device, "%s (%d threads)", cpu, threads);
+  char library[128];
+  snprintf(library, sizeof library, "%s (FFTW_MEASURE, %d threads)", fftw_version, threads);
+  if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
+  peer_print_header(prog, library, b.device, &o, "clock_gettime around fftw_execute");
+  for (int p = 0; p < PEER_NPREC; ++p)
+    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
+  peer_summary(prog, &b.tally);
+  if (b.csv) fclose(b.csv);
+  fftw_cleanup_threads();
+  fftwf_cleanup_threads();
+  return 0;
+}

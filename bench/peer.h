@@ -1,0 +1,451 @@
+/* peer.h: what the peer benchmarks (cufft-bench, clfft-bench, vkfft-bench, fftw-bench) share, so
+ * that they time the same problems the same way and report them alike:
+ *
+ *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--csv FILE] SHAPE...
+ *
+ * SHAPE is a length or lengths in C order (the last contiguous): 8192, 256x256, 64x64x64.  Every
+ * (precision, shape) is a batched complex-to-complex forward transform, out-of-place, interleaved,
+ * of as many transforms as -m MiB hold (at least one), on random non-zero input in [-1, 1).  Each
+ * result is checked against FFTW in double precision before its time is reported: the first
+ * min(batch, 8) transforms (fewer when that would pass 2^23 elements), or, for a transform of more
+ * than 2^23 elements, 8 outputs of the first one against the DFT summed directly.  Each program
+ * prints one row per (precision, shape) and, with --csv, writes the same CSV schema:
+ *
+ *   library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check
+ *
+ * with GB/s = 2 x bytes / time, GFLOPS = 5 N log2 N x batch / time (N: one transform's elements),
+ * err the relative L2 error and check one of "ok", "CHECK FAILED" (it ran; the error is above the
+ * bound) or "FAILED: reason" (the library refused or failed; ms to err are then empty).
+ *
+ * Everything is static inline, in C11 that also compiles as C++ (nvcc builds cufft-bench.cu). */
+#ifndef PPFFT_BENCH_PEER_H
+#define PPFFT_BENCH_PEER_H
+
+#include <fftw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PEER_PI 3.14159265358979323846
+#define PEER_MAX_SHAPES 64
+#define PEER_WARMUPS 3
+#define PEER_CHECK_TRANSFORMS 8
+#ifndef PEER_FULL_CHECK_MAX /* (a test may lower it to reach the spot check) */
+#define PEER_FULL_CHECK_MAX (1LL << 23) /* complex elements FFTW transforms for one check */
+#endif
+#define PEER_SPOT_POINTS 8
+
+enum { PEER_F32, PEER_F64, PEER_F16, PEER_NPREC };
+
+static inline const char *peer_prec_name(int prec)
+{
+  return prec == PEER_F64 ? "f64" : prec == PEER_F16 ? "f16" : "f32";
+}
+
+static inline size_t peer_elem_bytes(int prec)
+{
+  return prec == PEER_F64 ? 16 : prec == PEER_F16 ? 4 : 8;
+}
+
+/* A transform's lengths in C order (n[rank-1] contiguous) and N, their product. */
+typedef struct peer_shape {
+  int rank;
+  int n[3];
+  long long N;
+  char text[64];
+} peer_shape;
+
+static inline int peer_parse_shape(const char *s, peer_shape *sh)
+{
+  if (strlen(s) >= sizeof sh->text) return -1;
+  snprintf(sh->text, sizeof sh->text, "%s", s);
+  sh->rank = 0;
+  sh->N = 1;
+  for (const char *q = s;;) {
+    char *end;
+    long long x = strtoll(q, &end, 10);
+    /* FFTW takes each length, and N as the distance between transforms, as an int */
+    if (end == q || *q < '0' || *q > '9' || x <= 0 || sh->rank == 3 || x > 2147483647LL / sh->N) return -1;
+    sh->n[sh->rank++] = (int)x;
+    sh->N *= x;
+    if (*end == '\0') return 0;
+    if (*end != 'x') return -1;
+    q = end + 1;
+  }
+}
+
+static inline int peer_is_pow2(const peer_shape *sh)
+{
+  for (int d = 0; d < sh->rank; ++d)
+    if (sh->n[d] & (sh->n[d] - 1)) return 0;
+  return 1;
+}
+
+typedef struct peer_options {
+  int prec[PEER_NPREC]; /* the precisions asked for */
+  size_t mib;
+  int repeats;
+  int threads; /* -t, fftw-bench only; 0: one per online CPU */
+  const char *csv_path;
+  peer_shape shapes[PEER_MAX_SHAPES];
+  int nshapes;
+} peer_options;
+
+static inline void peer_usage(FILE *f, const char *prog, int f16, int threads, size_t default_mib)
+{
+  fprintf(f,
+          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s [--csv FILE] SHAPE...\n"
+          "  SHAPE          8192, 256x256, 64x64x64 (C order, the last length contiguous)\n"
+          "  -p LIST        precisions, comma-separated (default f32; \"both\" is f32,f64)\n"
+          "  -m MiB         data per run; batch = MiB * 2^20 / (N * element bytes), at least 1 (default %zu)\n"
+          "  -r REPEATS     timed runs after %d warm-ups; the median is reported (default 20)\n"
+          "%s"
+          "  --csv FILE     also write the rows to FILE as CSV\n"
+          "  -h             this help\n",
+          prog, f16 ? "|f16" : "", threads ? " [-t threads]" : "", default_mib, PEER_WARMUPS,
+          threads ? "  -t THREADS     FFTW threads (default: one per online CPU)\n" : "");
+}
+
+/* Parses the command line into o: 0 to go on, -1 after -h (exit 0), 2 for misuse (exit 2). */
+static inline int peer_parse_args(int argc, char **argv, const char *prog, int allow_f16, int allow_threads, size_t default_mib,
+                                  peer_options *o)
+{
+  memset(o, 0, sizeof *o);
+  o->prec[PEER_F32] = 1;
+  o->mib = default_mib;
+  o->repeats = 20;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    char *end = NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      peer_usage(stdout, prog, allow_f16, allow_threads, default_mib);
+      return -1;
+    } else if (!strcmp(a, "-p") && v) {
+      ++i;
+      o->prec[PEER_F32] = o->prec[PEER_F64] = o->prec[PEER_F16] = 0;
+      char list[64];
+      snprintf(list, sizeof list, "%s", v);
+      for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        if (!strcmp(tok, "f32")) o->prec[PEER_F32] = 1;
+        else if (!strcmp(tok, "f64")) o->prec[PEER_F64] = 1;
+        else if (!strcmp(tok, "both")) o->prec[PEER_F32] = o->prec[PEER_F64] = 1;
+        else if (!strcmp(tok, "f16") && allow_f16) o->prec[PEER_F16] = 1;
+        else {
+          fprintf(stderr, "%s: unknown or unsupported precision '%s'\n", prog, tok);
+          return 2;
+        }
+      }
+    } else if (!strcmp(a, "-m") && v) {
+      long long m = strtoll(argv[++i], &end, 10);
+      if (*end || m <= 0 || m > (1LL << 20)) {
+        fprintf(stderr, "%s: invalid -m '%s'\n", prog, v);
+        return 2;
+      }
+      o->mib = (size_t)m;
+    } else if (!strcmp(a, "-r") && v) {
+      long r = strtol(argv[++i], &end, 10);
+      if (*end || r < 1 || r > 100000) {
+        fprintf(stderr, "%s: invalid -r '%s'\n", prog, v);
+        return 2;
+      }
+      o->repeats = (int)r;
+    } else if (!strcmp(a, "-t") && v && allow_threads) {
+      long t = strtol(argv[++i], &end, 10);
+      if (*end || t < 1 || t > 4096) {
+        fprintf(stderr, "%s: invalid -t '%s'\n", prog, v);
+        return 2;
+      }
+      o->threads = (int)t;
+    } else if (!strcmp(a, "--csv") && v) {
+      o->csv_path = argv[++i];
+    } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && peer_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
+      ++o->nshapes;
+    } else {
+      fprintf(stderr, "%s: bad argument '%s'\n", prog, a);
+      peer_usage(stderr, prog, allow_f16, allow_threads, default_mib);
+      return 2;
+    }
+  }
+  if (o->nshapes == 0 || (!o->prec[PEER_F32] && !o->prec[PEER_F64] && !o->prec[PEER_F16])) {
+    fprintf(stderr, "%s: give at least one SHAPE and one precision (-h for help)\n", prog);
+    return 2;
+  }
+  return 0;
+}
+
+/* Transforms in -m MiB, at least one. */
+static inline long long peer_batch(const peer_shape *sh, int prec, size_t mib)
+{
+  long long b = (long long)(((unsigned long long)mib << 20) / ((unsigned long long)sh->N * peer_elem_bytes(prec)));
+  return b < 1 ? 1 : b;
+}
+
+/* xorshift64; values in [-1, 1), never 0 (the caller re-draws if rounding to its precision gives 0). */
+static inline double peer_random(unsigned long long *s)
+{
+  for (;;) {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    double v = (double)(*s >> 11) * (1.0 / 4503599627370496.0) - 1.0; /* 2^-52 */
+    if (v != 0) return v;
+  }
+}
+
+/* IEEE binary16 bits to double (for cuFFT's half data, decoded without CUDA's headers). */
+static inline double peer_half_to_double(unsigned short h)
+{
+  int e = (h >> 10) & 31, m = h & 1023;
+  double v = e == 0 ? ldexp((double)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp((double)(m + 1024), e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+
+/* Real number i of an interleaved complex buffer of precision prec. */
+static inline double peer_get(const void *buf, int prec, size_t i)
+{
+  if (prec == PEER_F64) return ((const double *)buf)[i];
+  if (prec == PEER_F16) return peer_half_to_double(((const unsigned short *)buf)[i]);
+  return (double)((const float *)buf)[i];
+}
+
+/* Transforms whose output the check reads (the first ones of the batch). */
+static inline long long peer_check_count(const peer_shape *sh, long long batch)
+{
+  long long c = batch < PEER_CHECK_TRANSFORMS ? batch : PEER_CHECK_TRANSFORMS;
+  while (c > 1 && c * sh->N > PEER_FULL_CHECK_MAX) --c;
+  return c;
+}
+
+/* The accuracy bound of ppfft's tests: 5e-7 log2 N for f32, 1e-15 log2 N for f64.  For f16 (cuFFT's
+ * half transforms compute in half: unit roundoff 2^-11 = 4.9e-4 at each of log2 N stages, on data
+ * that grows by sqrt(N)) a flat 1e-2, loose enough for 2^27 points and still far below the O(1)
+ * error of a wrong result. */
+static inline double peer_bound(const peer_shape *sh, int prec)
+{
+  double lg = sh->N > 2 ? log2((double)sh->N) : 1.0;
+  return prec == PEER_F16 ? 1e-2 : prec == PEER_F64 ? 1e-15 * lg : 5e-7 * lg;
+}
+
+/* W_n^m = exp(-2 pi i m / n) as coarse[m / B] * fine[m % B], B about sqrt(n): two small tables of
+ * correctly rounded values whose product is good to a few ulps. */
+typedef struct peer_twiddle {
+  long long n, B;
+  double *coarse, *fine; /* interleaved complex */
+} peer_twiddle;
+
+static inline int peer_twiddle_init(peer_twiddle *t, long long n)
+{
+  t->n = n;
+  t->B = (long long)ceil(sqrt((double)n));
+  if (t->B < 1) t->B = 1;
+  long long nc = (n + t->B - 1) / t->B;
+  t->coarse = (double *)malloc(2 * sizeof(double) * (size_t)nc);
+  t->fine = (double *)malloc(2 * sizeof(double) * (size_t)t->B);
+  if (!t->coarse || !t->fine) return -1;
+  for (long long j = 0; j < nc; ++j) {
+    double a = -2 * PEER_PI * (double)(j * t->B) / (double)n;
+    t->coarse[2 * j] = cos(a), t->coarse[2 * j + 1] = sin(a);
+  }
+  for (long long r = 0; r < t->B; ++r) {
+    double a = -2 * PEER_PI * (double)r / (double)n;
+    t->fine[2 * r] = cos(a), t->fine[2 * r + 1] = sin(a);
+  }
+  return 0;
+}
+
+static inline void peer_twiddle_get(const peer_twiddle *t, long long m, double *re, double *im)
+{
+  const double *c = t->coarse + 2 * (m / t->B), *f = t->fine + 2 * (m % t->B);
+  *re = c[0] * f[0] - c[1] * f[1];
+  *im = c[0] * f[1] + c[1] * f[0];
+}
+
+/* Relative L2 error of PEER_SPOT_POINTS outputs of transform 0 against the DFT summed in long double. */
+static inline double peer_spot_check(const peer_shape *sh, int prec, const void *in, const void *out)
+{
+  int n[3] = {1, 1, 1};
+  for (int d = 0; d < sh->rank; ++d) n[3 - sh->rank + d] = sh->n[d];
+  peer_twiddle tw[3];
+  memset(tw, 0, sizeof tw);
+  int ok = 1;
+  for (int d = 0; d < 3; ++d) ok = ok && peer_twiddle_init(&tw[d], n[d]) == 0;
+  long double num = 0, den = 0;
+  for (int t = 0; ok && t < PEER_SPOT_POINTS; ++t) {
+    long long k[3], flat = 0;
+    for (int d = 0; d < 3; ++d) {
+      k[d] = (long long)((2654435761ULL * (unsigned long long)(t + 1) + 40503ULL * (unsigned long long)d) % (unsigned long long)n[d]);
+      if (t == 0) k[d] = 0; /* the first point is the sum of the input */
+      flat = flat * n[d] + k[d];
+    }
+    long double re = 0, im = 0;
+    size_t i = 0;
+    long long m0 = 0;
+    for (int i0 = 0; i0 < n[0]; ++i0) {
+      double w0r, w0i;
+      peer_twiddle_get(&tw[0], m0, &w0r, &w0i);
+      long long m1 = 0;
+      for (int i1 = 0; i1 < n[1]; ++i1) {
+        double w1r, w1i;
+        peer_twiddle_get(&tw[1], m1, &w1r, &w1i);
+        double ar = w0r * w1r - w0i * w1i, ai = w0r * w1i + w0i * w1r;
+        long long m2 = 0;
+        for (int i2 = 0; i2 < n[2]; ++i2, ++i) {
+          double w2r, w2i;
+          peer_twiddle_get(&tw[2], m2, &w2r, &w2i);
+          double wr = ar * w2r - ai * w2i, wi = ar * w2i + ai * w2r;
+          double xr = peer_get(in, prec, 2 * i), xi = peer_get(in, prec, 2 * i + 1);
+          re += (long double)(xr * wr) - (long double)(xi * wi);
+          im += (long double)(xr * wi) + (long double)(xi * wr);
+          m2 += k[2];
+          if (m2 >= n[2]) m2 -= n[2];
+        }
+        m1 += k[1];
+        if (m1 >= n[1]) m1 -= n[1];
+      }
+      m0 += k[0];
+      if (m0 >= n[0]) m0 -= n[0];
+    }
+    long double dr = (long double)peer_get(out, prec, 2 * (size_t)flat) - re;
+    long double di = (long double)peer_get(out, prec, 2 * (size_t)flat + 1) - im;
+    num += dr * dr + di * di;
+    den += re * re + im * im;
+  }
+  for (int d = 0; d < 3; ++d) free(tw[d].coarse), free(tw[d].fine);
+  if (!ok) return NAN;
+  return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+}
+
+/* Relative L2 error of the first `count` (peer_check_count) transforms of out, computed by the
+ * library from in, against FFTW in double; NaN if the reference could not be made. */
+static inline double peer_check(const peer_shape *sh, int prec, long long count, const void *in, const void *out)
+{
+  if (sh->N > PEER_FULL_CHECK_MAX) return peer_spot_check(sh, prec, in, out);
+  size_t total = (size_t)(count * sh->N);
+  fftw_complex *a = (fftw_complex *)fftw_malloc(total * sizeof *a), *b = (fftw_complex *)fftw_malloc(total * sizeof *b);
+  fftw_plan p = NULL;
+  if (a && b)
+    p = fftw_plan_many_dft(sh->rank, sh->n, (int)count, a, NULL, 1, (int)sh->N, b, NULL, 1, (int)sh->N, FFTW_FORWARD, FFTW_ESTIMATE);
+  double err = NAN;
+  if (p) {
+    for (size_t i = 0; i < total; ++i) a[i][0] = peer_get(in, prec, 2 * i), a[i][1] = peer_get(in, prec, 2 * i + 1);
+    fftw_execute(p);
+    long double num = 0, den = 0;
+    for (size_t i = 0; i < total; ++i) {
+      long double dr = (long double)peer_get(out, prec, 2 * i) - b[i][0];
+      long double di = (long double)peer_get(out, prec, 2 * i + 1) - b[i][1];
+      num += dr * dr + di * di;
+      den += (long double)b[i][0] * b[i][0] + (long double)b[i][1] * b[i][1];
+    }
+    err = den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+    fftw_destroy_plan(p);
+  }
+  fftw_free(a);
+  fftw_free(b);
+  return err;
+}
+
+static inline int peer_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of ms[0..count) (sorts ms). */
+static inline double peer_median(double *ms, int count)
+{
+  qsort(ms, (size_t)count, sizeof *ms, peer_cmp_double);
+  return count % 2 ? ms[count / 2] : 0.5 * (ms[count / 2 - 1] + ms[count / 2]);
+}
+
+/* RFC 4180 quoting where needed. */
+static inline void peer_csv_field(FILE *f, const char *s)
+{
+  if (!strpbrk(s, ",;\"\r\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; ++s) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+/* Opens FILE for --csv and writes the schema line; NULL (with a message) if it cannot. */
+static inline FILE *peer_csv_open(const char *prog, const char *path)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "%s: cannot write %s\n", prog, path);
+    return NULL;
+  }
+  fprintf(f, "library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check\n");
+  return f;
+}
+
+/* The header line every peer prints, then the columns. */
+static inline void peer_print_header(const char *prog, const char *library, const char *device, const peer_options *o,
+                                     const char *timing)
+{
+  printf("%s: %s on %s; %zu MiB per run, %d warm-ups, median of %d, timed by %s; checked against FFTW %s in double\n", prog,
+         library, device, o->mib, PEER_WARMUPS, o->repeats, timing, fftw_version);
+  printf("%-4s %-14s %9s %13s %13s %16s  %-8s %s\n", "prec", "shape", "batch", "median", "bandwidth", "rate", "err", "check");
+  fflush(stdout);
+}
+
+/* Tally of the rows, for the closing line. */
+typedef struct peer_tally {
+  int rows, check_failed, failed;
+} peer_tally;
+
+/* Prints one row, and writes it to csv if any.  failure: NULL if the library ran the transform
+ * (then ms and err are its median time and error), else why it did not ("FAILED: failure"). */
+static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, const char *device, int prec, const peer_shape *sh,
+                            long long batch, double ms, double err, const char *failure)
+{
+  const char *p = peer_prec_name(prec);
+  ++tally->rows;
+  char check[320];
+  if (failure) {
+    ++tally->failed;
+    snprintf(check, sizeof check, "FAILED: %s", failure);
+    printf("%-4s %-14s %9lld  %s\n", p, sh->text, batch, check);
+  } else {
+    double bytes = (double)sh->N * (double)batch * (double)peer_elem_bytes(prec);
+    double gbps = 2.0 * bytes / (ms * 1e-3) / 1e9;
+    double gflops = 5.0 * (double)sh->N * log2((double)sh->N) * (double)batch / (ms * 1e-3) / 1e9;
+    int ok = err <= peer_bound(sh, prec); /* false for NaN */
+    if (!ok) ++tally->check_failed;
+    snprintf(check, sizeof check, "%s", ok ? "ok" : "CHECK FAILED");
+    printf("%-4s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  %-8.2g %s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
+    if (csv) {
+      peer_csv_field(csv, library);
+      fputc(',', csv);
+      peer_csv_field(csv, device);
+      fprintf(csv, ",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
+    }
+  }
+  if (failure && csv) {
+    peer_csv_field(csv, library);
+    fputc(',', csv);
+    peer_csv_field(csv, device);
+    fprintf(csv, ",%s,%s,%lld,,,,,", p, sh->text, batch);
+    peer_csv_field(csv, check);
+    fputc('\n', csv);
+  }
+  if (csv) fflush(csv);
+  fflush(stdout);
+}
+
+/* The closing line on stderr when a row did not pass. */
+static inline void peer_summary(const char *prog, const peer_tally *t)
+{
+  if (t->failed || t->check_failed)
+    fprintf(stderr, "%s: of %d rows, %d FAILED (the library could not run them) and %d CHECK FAILED (wrong results)\n", prog, t->rows,
+            t->failed, t->check_failed);
+}
+
+#endif

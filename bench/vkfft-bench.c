@@ -1,0 +1,191 @@
+/* vkfft-bench: VkFFT's number (its OpenCL backend, VKFFT_BACKEND 3) for the problems ppfft-bench and
+ * cufft-bench time, on the same OpenCL device, the same way (bench/peer.h): batched complex-to-complex
+ * forward transforms, out-of-place (VkFFT's isInputFormatted: read from the input buffer, write to
+ * the output buffer), interleaved, f32 and f64, rank 1 to 3, about -m MiB of random data, 3
+ * warm-ups, the median of -r runs, each result checked against FFTW first.
+ *
+ * Timing: VkFFTAppend enqueues its kernels without returning events, so each run is bracketed by
+ * two markers on the profiling queue: the time runs from the end of a marker before VkFFT's first
+ * kernel (held by a user event until all are enqueued, as in ppfft-bench) to the end of a marker
+ * after its last, by OpenCL event profiling.
+ *
+ *   vkfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *
+ * PPFFT_DEVICE=P:D picks the device as for ppfft.  A size VkFFT refuses gives a FAILED row with
+ * VkFFT's error code, and the run goes on; the exit status is nonzero only when the setup (device,
+ * CSV file) fails. */
+#include "peer_cl.h"
+#define VKFFT_BACKEND 3 /* OpenCL */
+/* vkFFT.h is one header of generator code; from a path that is not a system directory (configure's
+ * VKFFT_CFLAGS) it warns under the project's flags, so these are off for it alone */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
+#pragma GCC diagnostic ignored "-Wunused-variable"
+#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#include <vkFFT.h>
+#pragma GCC diagnostic pop
+
+static const char *vkfft_result_name(VkFFTResult r)
+{
+  switch (r) {
+  case VKFFT_ERROR_MALLOC_FAILED: return "VKFFT_ERROR_MALLOC_FAILED";
+  case VKFFT_ERROR_INSUFFICIENT_CODE_BUFFER: return "VKFFT_ERROR_INSUFFICIENT_CODE_BUFFER";
+  case VKFFT_ERROR_INSUFFICIENT_TEMP_BUFFER: return "VKFFT_ERROR_INSUFFICIENT_TEMP_BUFFER";
+  case VKFFT_ERROR_UNSUPPORTED_RADIX: return "VKFFT_ERROR_UNSUPPORTED_RADIX";
+  case VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH: return "VKFFT_ERROR_UNSUPPORTED_FFT_LENGTH";
+  case VKFFT_ERROR_FAILED_TO_ALLOCATE: return "VKFFT_ERROR_FAILED_TO_ALLOCATE";
+  case VKFFT_ERROR_FAILED_TO_CREATE_PROGRAM: return "VKFFT_ERROR_FAILED_TO_CREATE_PROGRAM";
+  case VKFFT_ERROR_FAILED_TO_COMPILE_PROGRAM: return "VKFFT_ERROR_FAILED_TO_COMPILE_PROGRAM";
+  case VKFFT_ERROR_FAILED_TO_LAUNCH_KERNEL: return "VKFFT_ERROR_FAILED_TO_LAUNCH_KERNEL";
+  case VKFFT_ERROR_FAILED_TO_SET_KERNEL_ARG: return "VKFFT_ERROR_FAILED_TO_SET_KERNEL_ARG";
+  case VKFFT_ERROR_FAILED_TO_COPY: return "VKFFT_ERROR_FAILED_TO_COPY";
+  case VKFFT_ERROR_FAILED_TO_SYNCHRONIZE: return "VKFFT_ERROR_FAILED_TO_SYNCHRONIZE";
+  default: return "VkFFTResult"; /* the number says which; see vkFFT.h */
+  }
+}
+
+typedef struct bench {
+  cl_device_id dev;
+  cl_context ctx;
+  cl_command_queue q;
+  int fp64;
+  char device[256];
+  const peer_options *o;
+  FILE *csv;
+  peer_tally tally;
+} bench;
+
+/* Records the first failure of a run as its FAILED reason: "what: NAME (code)". */
+static int failed(char *why, size_t len, const char *what, int code, const char *name)
+{
+  if (!why[0]) snprintf(why, len, "%s: %s (%d)", what, name, code);
+  return 0;
+}
+
+static int cl_ok(char *why, size_t len, const char *what, cl_int e)
+{
+  return e == CL_SUCCESS || failed(why, len, what, (int)e, clerr_name(e));
+}
+
+static int vk_ok(char *why, size_t len, const char *what, VkFFTResult r)
+{
+  return r == VKFFT_SUCCESS || failed(why, len, what, (int)r, vkfft_result_name(r));
+}
+#define CL_OK(what, e) cl_ok(why, sizeof why, what, (e))
+#define VK_OK(what, r) vk_ok(why, sizeof why, what, (r))
+
+static void run(bench *b, const peer_shape *sh, int prec)
+{
+  const peer_options *o = b->o;
+  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
+  char why[256] = "";
+  cl_int e = CL_SUCCESS;
+  cl_mem in = NULL, out = NULL;
+  VkFFTApplication *app = (VkFFTApplication *)calloc(1, sizeof *app);
+  int have_app = 0;
+  double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
+  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
+  int ok = 1;
+  if (prec == PEER_F64 && !b->fp64) ok = failed(why, sizeof why, "device", 0, "no fp64");
+  if (ok && (!ms || !host || !back || !app)) ok = failed(why, sizeof why, "malloc", 0, "out of host memory");
+  if (ok) {
+    unsigned long long s = 0x9E3779B97F4A7C15ull;
+    for (size_t i = 0; i < 2 * (size_t)(sh->N * batch); ++i) {
+      double v = peer_random(&s);
+      if (prec == PEER_F64) ((double *)host)[i] = v;
+      else ((float *)host)[i] = (float)v; /* never 0: |v| >= 2^-52 */
+    }
+    in = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    ok = CL_OK("clCreateBuffer", e);
+  }
+  if (ok) {
+    out = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    ok = CL_OK("clCreateBuffer", e);
+  }
+  if (ok) ok = CL_OK("clEnqueueWriteBuffer", clEnqueueWriteBuffer(b->q, in, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+
+  /* VkFFT's sizes are fastest first (its WHD order): C order reversed; unused ones 1 */
+  uint64_t buffer_size = (uint64_t)bytes;
+  VkFFTConfiguration cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.FFTdim = (uint64_t)sh->rank;
+  for (int d = 0; d < 3; ++d) cfg.size[d] = d < sh->rank ? (uint64_t)sh->n[sh->rank - 1 - d] : 1;
+  cfg.numberBatches = (uint64_t)batch;
+  cfg.doublePrecision = prec == PEER_F64;
+  cfg.device = &b->dev;
+  cfg.context = &b->ctx;
+  cfg.commandQueue = &b->q;
+  cfg.isInputFormatted = 1; /* out-of-place: read in, write out */
+  cfg.inputBuffer = &in;
+  cfg.inputBufferSize = &buffer_size;
+  cfg.buffer = &out;
+  cfg.bufferSize = &buffer_size;
+  cfg.makeForwardPlanOnly = 1;
+  if (ok) ok = have_app = VK_OK("initializeVkFFT", initializeVkFFT(app, cfg));
+
+  VkFFTLaunchParams lp;
+  memset(&lp, 0, sizeof lp);
+  lp.commandQueue = &b->q;
+  lp.inputBuffer = &in;
+  lp.buffer = &out;
+  /* the check: one transform of the uploaded input, read back and compared with FFTW */
+  if (ok)
+    ok = VK_OK("VkFFTAppend", VkFFTAppend(app, -1, &lp)) &&
+         CL_OK("clEnqueueReadBuffer",
+               clEnqueueReadBuffer(b->q, out, CL_TRUE, 0, (size_t)(count * sh->N) * elem, back, 0, NULL, NULL));
+  if (ok) err = peer_check(sh, prec, count, host, back);
+  for (int r = 0; ok && r < PEER_WARMUPS; ++r) ok = VK_OK("VkFFTAppend", VkFFTAppend(app, -1, &lp));
+  if (ok) ok = CL_OK("clFinish", clFinish(b->q));
+  for (int r = 0; ok && r < o->repeats; ++r) {
+    /* waiting per run keeps each one alone on the device, as ppfft-bench does */
+    peer_cl_window w;
+    cl_event end = NULL;
+    ok = CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, &w));
+    if (!ok) break;
+    ok = VK_OK("VkFFTAppend", VkFFTAppend(app, -1, &lp)) &&
+         CL_OK("clEnqueueMarkerWithWaitList", clEnqueueMarkerWithWaitList(b->q, 0, NULL, &end));
+    e = peer_cl_close(&w, end, &ms[r]);
+    ok = ok && CL_OK("clGetEventProfilingInfo", e);
+  }
+  if (ok) peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  else peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, NAN, NAN, why);
+  clFinish(b->q);
+  if (have_app) deleteVkFFT(app);
+  if (in) clReleaseMemObject(in);
+  if (out) clReleaseMemObject(out);
+  free(app), free(ms), free(host), free(back);
+}
+
+int main(int argc, char **argv)
+{
+  const char *prog = "vkfft-bench";
+  peer_options o;
+  int s = peer_parse_args(argc, argv, prog, 0, 0, 256, &o);
+  if (s) return s < 0 ? 0 : s;
+  bench b;
+  memset(&b, 0, sizeof b);
+  b.o = &o;
+  if (peer_cl_pick_device(prog, &b.dev) != 0) return 1;
+  char longer[1024];
+  b.fp64 = peer_cl_describe(b.dev, b.device, sizeof b.device, longer, sizeof longer);
+  cl_int e;
+  b.ctx = clCreateContext(NULL, 1, &b.dev, NULL, NULL, &e);
+  if (b.ctx) b.q = clCreateCommandQueue(b.ctx, b.dev, CL_QUEUE_PROFILING_ENABLE, &e);
+  if (!b.q) return fprintf(stderr, "%s: cannot create an OpenCL context and profiling queue: %s\n", prog, clerr_name(e)), 1;
+  int v = VkFFTGetVersion();
+  char library[64];
+  snprintf(library, sizeof library, "VkFFT %d.%d.%d (OpenCL backend)", v / 10000, v / 100 % 100, v % 100);
+  if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
+  peer_print_header(prog, library, longer, &o, "OpenCL events, marker before VkFFTAppend's kernels to a marker after them");
+  for (int p = 0; p < PEER_NPREC; ++p)
+    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
+  peer_summary(prog, &b.tally);
+  if (b.csv) fclose(b.csv);
+  clReleaseCommandQueue(b.q);
+  clReleaseContext(b.ctx);
+  return 0;
+}
