@@ -28,7 +28,7 @@
 
 enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240, SHAPE_MAX = 64 };
 
-typedef enum { MODE_ESTIMATE, MODE_MEASURE, MODE_ALL, MODE_ONE } variant_mode;
+typedef enum { MODE_ESTIMATE, MODE_MEASURE, MODE_ALL, MODE_ONE, MODE_FIT } variant_mode;
 
 /* A transform's lengths in C order (n[rank-1] contiguous), as -n gives them: "256x256". */
 typedef struct shape {
@@ -95,7 +95,9 @@ static void usage(FILE *f, const char *prog)
           "  -b BATCH       explicit batch instead of -m\n"
           "  -v VARIANT     \"estimate\" (default: the planner's estimate), \"measure\" (PPFFT_MEASURE),\n"
           "                 a variant or plan string (passes' variants joined by ';'), or \"all\"\n"
-          "                 (every valid variant of a single-pass 1D length, fast-math included)\n"
+          "                 (every valid variant of a single-pass 1D length, fast-math included),\n"
+          "                 or \"fit:OPTS\" (e.g. fit:GM+VASM4+TW-CALC: those optimisations with the\n"
+          "                 radices and launch the planner fits to each pass of the estimate's split)\n"
           "  -r REPEATS     timed repeats (default 20)\n"
           "  -w WARMUP      untimed warm-up runs (default 3)\n"
           "  -t LIST        with \"all\": only these twiddle modes (e.g. TW-GM,CM-K; default every one)\n"
@@ -283,7 +285,17 @@ static int parse_args(int argc, char **argv, options *o)
       if (!strcmp(val, "all")) o->mode = MODE_ALL;
       else if (!strcmp(val, "estimate")) o->mode = MODE_ESTIMATE;
       else if (!strcmp(val, "measure")) o->mode = MODE_MEASURE;
-      else {
+      else if (!strncmp(val, "fit:", 4)) {
+        variant v;
+        char probe[300], msg[256];
+        snprintf(probe, sizeof probe, "r2/%s/wg1/t1", val + 4);
+        if (strlen(val + 4) > 255 || variant_parse(probe, &v, msg, sizeof msg) != 0) {
+          fprintf(stderr, "ppfft-bench: invalid optimisation set in '%s': %s\n", val, msg);
+          return -1;
+        }
+        o->mode = MODE_FIT;
+        o->variant = val;
+      } else {
         /* reject a malformed string now rather than once per shape */
         variant vs[DECOMPOSE_MAX_PASSES];
         char msg[256];
@@ -476,6 +488,43 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, int multi_pass, result
   qsort(w->times, w->repeats, sizeof *w->times, cmp_double);
   size_t m = w->repeats / 2;
   res->ms = w->repeats % 2 ? w->times[m] : 0.5 * (w->times[m - 1] + w->times[m]);
+  return PPFFT_SUCCESS;
+}
+
+/* -v fit:OPTS: the plan string, into name, that runs the optimisation set OPTS (a variant's middle
+ * part, such as GM+VASM4+TW-CALC) on every pass of the estimate's split, each pass with the radices
+ * and launch planner_fit gives those optimisations on that pass's problem.  Returns PPFFT_SUCCESS,
+ * or the status with the reason (which pass, and why nothing fits) in the context's last error. */
+static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t len)
+{
+  char probe[300], msg[256], plan[PLAN_STRING_MAX + 64] = "";
+  variant knobs, vs[DECOMPOSE_MAX_PASSES];
+  snprintf(probe, sizeof probe, "r2/%s/wg1/t1", opts);
+  if (variant_parse(probe, &knobs, msg, sizeof msg) != 0) return err_set(w->ctx, PPFFT_ERROR_INVALID_ARGUMENT, "fit:%s: %s", opts, msg);
+  /* the split: the one the estimate plans (one pass per dimension where a work-group holds it) */
+  ppfft_plan *p = NULL;
+  ppfft_status s = ppfft_plan_create(w->ctx, &w->desc, PPFFT_ESTIMATE, &p);
+  if (s == PPFFT_SUCCESS) s = ppfft_plan_describe(p, plan, sizeof plan);
+  ppfft_plan_destroy(p);
+  if (s != PPFFT_SUCCESS) return s;
+  transform t;
+  s = transform_from_desc(w->ctx, &w->desc, &t);
+  if (s != PPFFT_SUCCESS) return s;
+  split sp;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  int np = plan_string_parse(plan, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
+  if (np > 0 && plan_string_split(&t, vs, np, &sp, msg, sizeof msg) == 0) np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+  else np = -1;
+  if (np < 0) return err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "the estimate's plan \"%s\" does not split again: %s", plan, msg);
+  for (int i = 0; i < np; ++i) {
+    geometry g;
+    vs[i] = knobs;
+    if (planner_fit(&pd[i].pb, &w->ctx->info, &vs[i], 0, &g, msg, sizeof msg) != 0)
+      return np > 1 ? err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "%s fits no pass %d of %d (N = %zu): %s", opts, i + 1, np, pd[i].pb.n, msg)
+                    : err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "%s fits no N = %zu: %s", opts, pd[i].pb.n, msg);
+  }
+  plan_string_print(vs, np, name, len);
   return PPFFT_SUCCESS;
 }
 
@@ -845,15 +894,23 @@ int main(int argc, char **argv)
         memset(&res, 0, sizeof res);
         res.ms = res.gbps = res.gflops = res.rel_err = NAN;
         snprintf(res.variant, sizeof res.variant, "%s",
-                 o.mode == MODE_ALL       ? "all"
-                 : o.mode == MODE_ONE     ? o.variant
+                 o.mode == MODE_ALL                            ? "all"
+                 : o.mode == MODE_ONE || o.mode == MODE_FIT ? o.variant
                  : o.mode == MODE_MEASURE ? "measure"
                                           : "estimate");
         set_failure(&res, s, ppfft_context_last_error(ctx));
         print_row(&r, &w, &res);
         continue;
       }
-      if (o.mode == MODE_ALL) run_all(&r, &w, o.threads, o.twiddles);
+      char fitted[PLAN_STRING_MAX];
+      if (o.mode == MODE_FIT && (s = fit_plan(&w, o.variant + 4, fitted, sizeof fitted)) != PPFFT_SUCCESS) {
+        memset(&res, 0, sizeof res);
+        res.ms = res.gbps = res.gflops = res.rel_err = NAN;
+        snprintf(res.variant, sizeof res.variant, "%s", o.variant);
+        set_failure(&res, s, ppfft_context_last_error(ctx));
+        print_row(&r, &w, &res);
+      } else if (o.mode == MODE_FIT) run_variant(&r, &w, fitted, PPFFT_ESTIMATE, &res);
+      else if (o.mode == MODE_ALL) run_all(&r, &w, o.threads, o.twiddles);
       else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, o.mode == MODE_MEASURE ? PPFFT_MEASURE : PPFFT_ESTIMATE, &res);
       workload_free(&w);
     }
