@@ -4,7 +4,7 @@
     bench/study-tables.py OUTDIR
 
 Reads OUTDIR/runs.tsv (each run's role and its CSV under OUTDIR/raw, in the order bench/study ran
-them), the CSVs (ppfft-bench's and fftw-time's columns) and OUTDIR/meta.tsv; writes
+them), the CSVs (ppfft-bench's and fftw-bench's columns) and OUTDIR/meta.tsv; writes
 OUTDIR/study.csv (every row with its role, its speedup over the baseline and a status that is
 "ok", "ok (fast-math)", "inaccurate (...)" or "n/a (reason)") and OUTDIR/study.md.  Python 3
 standard library only."""
@@ -48,6 +48,12 @@ def read_rows(outdir):
             continue
         with open(path, newline="") as f:
             for r in csv.DictReader(f):
+                if "library" in r:  # a peer's CSV (bench/fftw-bench): library,device,...,check
+                    rows.append({"role": role, "device": r["device"], "driver": r["library"], "precision": r["precision"],
+                                 "shape": r["shape"], "batch": int(r["batch"] or 0), "variant": r["library"],
+                                 "gflops": number(r["GFLOPS"]), "gbps": number(r["GBps"]),
+                                 "status": "ok" if r["check"] == "ok" else "n/a (%s)" % r["check"]})
+                    continue
                 row = {
                     "role": role,
                     "device": r["device"],
@@ -220,7 +226,7 @@ def write_md(rows, meta, path):
         ["data", "%s MiB per run, batched, out of place, forward; median of %s runs (OpenCL event profiling); "
                  "GFLOPS = 5 N log2(N) batch / time" % (meta.get("mib", "?"), meta.get("repeats", "?"))],
         ["FFTW", "%s, %s, on %s" % (fftw["device"], fftw["driver"], meta.get("host_cpu") or "the host CPU") if fftw
-                 else "not timed (bench/fftw-time was not built: configure needs fftw3f and FFTW's threads libraries)"],
+                 else "not timed (bench/fftw-bench was not built: configure needs fftw3f and FFTW's threads libraries)"],
     ]))
     md.append("\nEvery set runs with the radices and launch the planner fits to it (`ppfft-bench -v fit:SET`); "
               "\"n/a (reason)\" is a set that fits no kernel for that shape on this device, or failed. "
