@@ -40,6 +40,21 @@ ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, p
 /* Builds the plan for transform t from its plan string's variants vs[0..n-1]. */
 ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out);
 
+/* Building blocks for plan_search.c: release or build one pass (pb and v set), allocate an empty
+ * plan, and finish one whose passes are built (spans, flags, the plan string, the temporary buffer
+ * of tmp_elems elements). */
+void pass_release(plan_pass *ps);
+ppfft_status pass_build(ppfft_context *c, plan_pass *ps);
+ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out);
+ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems);
+
+/* ESTIMATE without wisdom (plan_search.c): each dimension in as few passes as fit, each pass with
+ * the heuristic's first variant that builds. */
+ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_plan **out);
+
+/* MEASURE (exhaustive 0) or EXHAUSTIVE without wisdom: plan_search, and the winner into c's wisdom. */
+ppfft_status plan_measure(ppfft_context *c, const transform *t, int exhaustive, ppfft_plan **out);
+
 /* Times candidates for t now (PPFFT_MEASURE, or every valid variant with exhaustive): each pass of
  * the fewest-pass split, and for long 1D transforms also of a split with one pass more; returns the
  * fastest plan and its time in ms (the sum of its passes').  Does not record wisdom. */

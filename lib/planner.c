@@ -19,6 +19,8 @@ int planner_fit(const problem *p, const device_info *di, variant *v, unsigned wi
   }
   /* Radices: as many of the largest allowed as fit, then the remainder. */
   unsigned rmax = n / lanes < 16 ? n / lanes : 16;
+  /* wide vectors: a smaller radix keeps a work-item's elements (radix x lanes) within the limit */
+  while (rmax > 2 && rmax * lanes > GEOMETRY_MAX_ELEMS) rmax /= 2;
   if (rmax < 2) rmax = 2;
   v->npasses = 0;
   for (unsigned rest = n; rest > 1;) {
@@ -137,6 +139,21 @@ size_t planner_measure_candidates(const problem *p, const device_info *di, varia
           geometry g;
           if (planner_fit(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
         }
+  /* CPU devices: wide vector arithmetic straight from global memory wins there (bench/study on
+   * PoCL: GM+VAVM8 4-8x the GPU layouts at N = 64) */
+  static const unsigned cpu_widths[] = {4, 8, 16};
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_CPU) && a < 2; ++a)
+    for (size_t w = 0; w < 3; ++w) {
+      variant v = {0};
+      v.onchip = ONCHIP_GM;
+      v.access = access[a];
+      v.vector_math = 1;
+      v.width = cpu_widths[w];
+      v.twiddle = TW_CM_K;
+      v.cse = v.il = v.lu = 1;
+      geometry g;
+      if (planner_fit(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+    }
   return n;
 }
 

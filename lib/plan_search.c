@@ -1,0 +1,229 @@
+/* How a plan is chosen when no wisdom names it: how many passes each dimension takes (the
+ * estimate: as few as fit, on-chip and coalesced first; the search: timed, also with one pass
+ * more) and which variant each pass runs. */
+#include "measure.h"
+#include "plan.h"
+#include "planner.h"
+#include "wisdom.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Splits L = 2^a into k power-of-two factors, the smaller first; 0 if some factor would be 1. */
+static int balanced_factors(size_t L, int k, size_t *f)
+{
+  int a = 0;
+  while (((size_t)1 << a) < L) ++a;
+  if (a < k) return 0;
+  for (int i = 0; i < k; ++i) f[i] = (size_t)1 << (a / k + (i >= k - a % k));
+  return 1;
+}
+
+/* Whether v on pb moves whole memory segments: a side that could read or write across
+ * neighbouring transforms (a column pass) needs enough of them per work-group for 32 bytes. */
+static int coalesced(ppfft_context *c, const problem *pb, const variant *v)
+{
+  geometry g;
+  char msg[256];
+  if (geometry_of(pb, v, &c->info, &g, msg, sizeof msg) != PPFFT_SUCCESS) return 0;
+  for (int side = 0; side < 2; ++side) {
+    size_t stride = side ? pb->out_stride : pb->in_stride, dist = side ? pb->out_dist : pb->in_dist;
+    if (stride != 1 && dist == 1 && g.t * problem_elem_bytes(pb) < 32) return 0;
+  }
+  return 1;
+}
+
+/* The estimate's candidates for pb; with on_chip_only, without GM (whose every pass goes through
+ * global memory) and without column passes too long to read across enough transforms: one more
+ * four-step pass costs less than either. */
+static size_t estimate_candidates(ppfft_context *c, const problem *pb, int on_chip_only, variant *out, size_t max, char *msg, size_t len)
+{
+  size_t n = planner_estimate(pb, &c->info, out, max, msg, len), k = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!on_chip_only || (out[i].onchip != ONCHIP_GM && coalesced(c, pb, &out[i]))) out[k++] = out[i];
+  if (n && !k) snprintf(msg, len, "N = %zu fits one pass only with GM or uncoalesced columns", pb->n);
+  return k;
+}
+
+/* Builds the passes [first, first + count) of pd into p, each with the first of the estimate's
+ * candidates that builds; on failure releases what it built. */
+static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int first, int count, int on_chip_only)
+{
+  ppfft_status s = PPFFT_SUCCESS;
+  for (int i = first; i < first + count && s == PPFFT_SUCCESS; ++i) {
+    variant cands[12];
+    char msg[512] = "";
+    size_t nc = estimate_candidates(c, &pd[i].pb, on_chip_only, cands, sizeof cands / sizeof cands[0], msg, sizeof msg);
+    if (nc == 0) s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->info.name, msg);
+    plan_pass *ps = &p->pass[i];
+    s = nc ? PPFFT_ERROR_UNSUPPORTED : s;
+    for (size_t k = 0; k < nc && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
+      pass_release(ps);
+      *ps = (plan_pass){pd[i].pb, cands[k], {0}, pd[i].src, pd[i].dst, NULL, NULL, NULL};
+      s = pass_build(c, ps);
+    }
+  }
+  if (s != PPFFT_SUCCESS)
+    for (int i = first; i < first + count; ++i) pass_release(&p->pass[i]);
+  return s;
+}
+
+/* ESTIMATE without wisdom: each dimension in as few passes as its length allows (1, 2 or 3) with
+ * on-chip kernels, else (GM) in as few as it allows at all, each pass with the heuristic's first
+ * variant that builds. */
+ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_plan **out)
+{
+  int dims[3], nd = decompose_dims(t, dims);
+  split sp = {0};
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp = 0;
+  char msg[512] = "";
+  ppfft_plan *p;
+  ppfft_status s = plan_alloc(c, &p);
+  if (s != PPFFT_SUCCESS) return s;
+  int first = 0;
+  for (int kd = 0; kd < nd && s == PPFFT_SUCCESS; ++kd) {
+    int d = dims[kd];
+    s = PPFFT_ERROR_UNSUPPORTED;
+    for (int on_chip_only = 1; on_chip_only >= 0 && s == PPFFT_ERROR_UNSUPPORTED; --on_chip_only)
+      for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
+        if (k > 1 && !balanced_factors(t->n[d], k, sp.factor[d])) break;
+        if (k == 1) sp.factor[d][0] = t->n[d];
+        sp.nfactors[d] = k;
+        if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
+          s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
+          on_chip_only = 0;
+          break;
+        }
+        s = build_estimated(c, p, pd, first, k, on_chip_only);
+      }
+    if (s == PPFFT_ERROR_UNSUPPORTED) {
+      char why[512];
+      snprintf(why, sizeof why, "%s", ppfft_context_last_error(c));
+      s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
+                  t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, why);
+    }
+    first += sp.nfactors[d];
+  }
+  /* The last dimension's trial was the whole split: its passes carry the scale, tmp its size. */
+  p->npasses = first;
+  if (s == PPFFT_SUCCESS) s = plan_finish(c, p, t, tmp);
+  if (s != PPFFT_SUCCESS) {
+    p->npasses = DECOMPOSE_MAX_PASSES; /* release whatever was built */
+    ppfft_plan_destroy(p);
+    return s;
+  }
+  *out = p;
+  return PPFFT_SUCCESS;
+}
+
+/* The fewest passes per dimension that the estimate can fit (without building anything), with
+ * on-chip kernels if any fit, else with GM; 0, or -1 with the message set. */
+static int min_split(ppfft_context *c, const transform *t, split *sp)
+{
+  int dims[3], nd = decompose_dims(t, dims), first = 0;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[512] = "";
+  *sp = (split){0};
+  for (int kd = 0; kd < nd; ++kd) {
+    int d = dims[kd], ok = 0;
+    for (int on_chip_only = 1; on_chip_only >= 0 && !ok; --on_chip_only)
+      for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && !ok; ++k) {
+        if (k > 1 && !balanced_factors(t->n[d], k, sp->factor[d])) break;
+        if (k == 1) sp->factor[d][0] = t->n[d];
+        sp->nfactors[d] = k;
+        if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+        ok = 1;
+        for (int i = first; i < first + k && ok; ++i) {
+          variant v[12];
+          ok = estimate_candidates(c, &pd[i].pb, on_chip_only, v, 12, msg, sizeof msg) > 0;
+        }
+      }
+    if (!ok) {
+      err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
+              t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);
+      return -1;
+    }
+    first += sp->nfactors[d];
+  }
+  return 0;
+}
+
+/* Times each pass of split sp over its candidates (as a stand-alone problem on interleaved data)
+ * and builds the plan from the winners; *ms is the sum of the passes' medians. */
+static ppfft_status measure_split(ppfft_context *c, const transform *t, const split *sp, int exhaustive, const measure_opts *o,
+                                  double deadline, ppfft_plan **out, double *ms)
+{
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[512];
+  int np = decompose(t, sp, pd, &tmp, msg, sizeof msg);
+  if (np < 0) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
+  variant chosen[DECOMPOSE_MAX_PASSES];
+  *ms = 0;
+  for (int i = 0; i < np; ++i) {
+    problem proxy = pd[i].pb;
+    proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
+    variant shortlist[32], *list = shortlist;
+    size_t count;
+    if (exhaustive) list = planner_exhaustive_candidates(&proxy, &c->info, &count);
+    else count = planner_measure_candidates(&proxy, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);
+    if (count == 0) {
+      if (list != shortlist) free(list);
+      return err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits pass %d (N = %zu) on %s", i + 1, proxy.n, c->info.name);
+    }
+    ppfft_plan *best = NULL;
+    double pms = 0;
+    measure_opts po = o ? *o : (measure_opts){0};
+    if (deadline > 0) { /* the budget is for the whole search: what is left of it, at least a candidate */
+      double left = deadline - measure_now_s();
+      po.budget_s = left > 1e-3 ? left : 1e-3;
+    }
+    ppfft_status s = measure_best(c, &proxy, list, count, &po, &best, &pms);
+    if (list != shortlist) free(list);
+    if (s != PPFFT_SUCCESS) return s;
+    chosen[i] = best->pass[0].v;
+    *ms += pms;
+    ppfft_plan_destroy(best);
+  }
+  return plan_build_transform(c, t, chosen, np, out);
+}
+
+ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, const measure_opts *o, ppfft_plan **out, double *ms)
+{
+  *out = NULL;
+  split sp;
+  if (min_split(c, t, &sp) != 0) return PPFFT_ERROR_UNSUPPORTED;
+  double deadline = o && o->budget_s > 0 ? measure_now_s() + o->budget_s : 0;
+  ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
+  /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
+   * transforms per work-group): time that split too and keep the faster */
+  int d = t->rank - 1, k = sp.nfactors[d];
+  if (s == PPFFT_SUCCESS && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && (!deadline || measure_now_s() < deadline) &&
+      balanced_factors(t->n[d], k + 1, sp.factor[d])) {
+    sp.nfactors[d] = k + 1;
+    ppfft_plan *other = NULL;
+    double oms = 0;
+    if (measure_split(c, t, &sp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS && oms < *ms) {
+      ppfft_plan_destroy(*out);
+      *out = other;
+      *ms = oms;
+    } else {
+      ppfft_plan_destroy(other);
+    }
+  }
+  return s;
+}
+
+/* MEASURE and EXHAUSTIVE without wisdom: time the candidates now, keep the fastest, remember it. */
+ppfft_status plan_measure(ppfft_context *c, const transform *t, int exhaustive, ppfft_plan **out)
+{
+  double ms;
+  ppfft_status s = plan_search(c, t, exhaustive, NULL, out, &ms);
+  if (s == PPFFT_SUCCESS && wisdom_add(&c->wisdom, t, (*out)->name, ms) != 0) {
+    ppfft_plan_destroy(*out);
+    *out = NULL;
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory recording wisdom");
+  }
+  return s;
+}
