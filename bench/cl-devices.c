@@ -2,7 +2,8 @@
  * than taken from a datasheet (what bench/compare-devices reports ppfft's speed against).
  *
  *   cl-devices                 one line per device: P:D <tab> type <tab> vendor <tab> name <tab>
- *                              driver <tab> global memory bytes
+ *                              driver <tab> global memory bytes <tab> ppfft's device key (what its
+ *                              wisdom lines start with)
  *   cl-devices --bandwidth P:D [MiB]
  *                              GB/s of a float4 copy kernel (2 x bytes / time, OpenCL event
  *                              profiling, 3 warm-ups, median of 20) over MiB of data (default 256,
@@ -11,6 +12,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
 #include <CL/cl.h>
+#include "ppfft.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +72,14 @@ static int list(void)
       info_string(devs[d], CL_DRIVER_VERSION, driver, sizeof driver);
       clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
       clGetDeviceInfo(devs[d], CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
-      printf("%u:%u\t%s\t%s\t%s\t%s\t%llu\n", p, d, type_name(type), vendor, name, driver, (unsigned long long)mem);
+      char key[640] = "?";
+      cl_int e;
+      cl_context ctx = clCreateContext(NULL, 1, &devs[d], NULL, NULL, &e);
+      ppfft_context *pc = NULL;
+      if (ctx && ppfft_context_create(ctx, devs[d], &pc) == PPFFT_SUCCESS) snprintf(key, sizeof key, "%s", ppfft_context_device_key(pc));
+      ppfft_context_destroy(pc);
+      if (ctx) clReleaseContext(ctx);
+      printf("%u:%u\t%s\t%s\t%s\t%s\t%llu\t%s\n", p, d, type_name(type), vendor, name, driver, (unsigned long long)mem, key);
     }
   }
   return 0;
