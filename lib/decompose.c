@@ -85,6 +85,34 @@ static int make_pass(const transform *t, size_t n, size_t sin, size_t sout, size
   p->out_dist = lev[0].dout;
   out->src = src;
   out->dst = dst;
+  out->transpose = 0;
+  out->variant = -1;
+  return 0;
+}
+
+/* XP: a strided dimension as a copy into rows of the temporary buffer (one L-row per transform),
+ * an FFT on those rows in place, and a copy back. */
+static int xpose_passes(const transform *t, const sub *s, pass_desc *out, int *npass, char *msg, size_t len)
+{
+  level lev[PROBLEM_MAX_LEVELS];
+  size_t rows[PROBLEM_MAX_LEVELS], count = 1;
+  for (int i = 0; i < s->nlev; ++i) {
+    rows[i] = s->L * count;
+    count *= s->lev[i].count;
+  }
+  int nl = 0;
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
+  nl = normalise(lev, nl);
+  if (make_pass(t, s->L, s->sin, 1, s->oin, 0, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
+  out[(*npass)++].transpose = 1;
+  level row = {count, s->L, s->L, 0};
+  nl = normalise(&row, 1);
+  if (make_pass(t, s->L, 1, 1, 0, 0, 0, 0, &row, nl, 0, BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
+  nl = 0;
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
+  nl = normalise(lev, nl);
+  if (make_pass(t, s->L, 1, s->sout, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
+  out[(*npass)++].transpose = 1;
   return 0;
 }
 
@@ -144,7 +172,7 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
 
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
 {
-  int dims[3], ndims = decompose_dims(t, dims), npass = 0;
+  int dims[3], ndims = decompose_dims(t, dims), npass = 0, nvariant = 0;
   *tmp_elems = 0;
   for (int k = 0; k < ndims; ++k) {
     int d = dims[k];
@@ -179,14 +207,24 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its length %zu", d, prod, s.L);
       return -1;
     }
-    if (nf > 1) *tmp_elems = transform_length(t) * t->batch;
-    if (t->rank == 1 && nf == 1) { /* the familiar problem: offset + b * dist */
+    int before = npass;
+    if (nf > 1 || sp->xpose[d]) *tmp_elems = transform_length(t) * t->batch;
+    if (sp->xpose[d]) {
+      if (nf != 1 || (s.sin == 1 && s.sout == 1)) {
+        snprintf(msg, len, "XP is for a strided dimension in one pass; dimension %d is contiguous", d);
+        return -1;
+      }
+      if (xpose_passes(t, &s, out, &npass, msg, len)) return -1;
+    } else if (t->rank == 1 && nf == 1) { /* the familiar problem: offset + b * dist */
       problem_of_rank1(t, &out[npass].pb);
       out[npass].src = s.src;
-      out[npass++].dst = s.dst;
-      continue;
+      out[npass].dst = s.dst;
+      out[npass].transpose = 0;
+      ++npass;
+    } else if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) {
+      return -1;
     }
-    if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) return -1;
+    for (int i = before; i < npass; ++i) out[i].variant = out[i].transpose ? -1 : nvariant++;
   }
   out[npass - 1].pb.scale = t->scale;
   return npass;

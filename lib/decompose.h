@@ -21,6 +21,8 @@ typedef enum { BUF_OUT, BUF_IN, BUF_TMP } buffer_role; /* in-place plans use BUF
 typedef struct pass_desc {
   problem pb;
   buffer_role src, dst;
+  int transpose; /* an explicit transpose (XP), not an FFT pass */
+  int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose) */
 } pass_desc;
 
 /* How each dimension is split: factor[d][0..nfactors[d]-1] multiply to n[d] (nfactors[d] = 0 for
@@ -28,6 +30,7 @@ typedef struct pass_desc {
 typedef struct split {
   int nfactors[3];
   size_t factor[3][DECOMPOSE_MAX_FACTORS];
+  int xpose[3]; /* XP: a strided dimension in one pass between two transposes */
 } split;
 
 /* The passes for t under sp, in execution order, into out[DECOMPOSE_MAX_PASSES]; the temporary

@@ -6,6 +6,7 @@
 #include "cl_sources.h"
 #include "gen_buf.h"
 #include "gen_dft.h"
+#include "gen_layout.h"
 #include "twiddle_table.h"
 #include <math.h>
 #include <stdio.h>
@@ -874,59 +875,6 @@ static void emit_helpers(gen_state *gs)
   else gb_printf(gs->b, "  const %s t = *xr * wc - *xi * ws;\n  *xi = *xi * wc + *xr * ws;\n  *xr = t;\n}\n\n", mt);
 }
 
-/* The general layout's addressing: IN_AT(g) and OUT_AT(g), the first element of transform g
- * (decomposed into its levels); LD_IN, LD_OUT and ST_OUT, one element of a side's buffer(s). */
-static void emit_general_macros(gen_state *gs)
-{
-  const problem *p = gs->p;
-  for (int side = 0; side < 2; ++side) {
-    gb_printf(gs->b, "#define %s_AT(g) (%zuul", side ? "OUT" : "IN", side ? p->out_offset : p->in_offset);
-    size_t below = 1;
-    for (int l = 0; l < p->nlev; ++l) {
-      char idx[96];
-      if (l == 0) snprintf(idx, sizeof idx, "(g)");
-      else snprintf(idx, sizeof idx, "((g) / %zuul)", below);
-      size_t dist = problem_level_dist(p, side, l);
-      if (l + 1 < p->nlev) gb_printf(gs->b, " + (%s %% %zuul) * %zuul", idx, p->lev_count[l], dist);
-      else gb_printf(gs->b, " + %s * %zuul", idx, dist);
-      if (l + 1 < p->nlev) below *= p->lev_count[l];
-    }
-    gb_printf(gs->b, ")\n");
-  }
-  if (p->in_planar) gb_printf(gs->b, "#define LD_IN(a) ((real2)(src_re[(a)], src_im[(a)]))\n");
-  else gb_printf(gs->b, "#define LD_IN(a) (src[(a)])\n");
-  if (p->out_planar) {
-    gb_printf(gs->b, "#define LD_OUT(a) ((real2)(dst_re[(a)], dst_im[(a)]))\n");
-    gb_printf(gs->b, "#define ST_OUT(a, v) do { dst_re[(a)] = (v).x; dst_im[(a)] = (v).y; } while (0)\n\n");
-  } else {
-    gb_printf(gs->b, "#define LD_OUT(a) (dst[(a)])\n");
-    gb_printf(gs->b, "#define ST_OUT(a, v) (dst[(a)] = (v))\n\n");
-  }
-}
-
-/* The general layout's kernel arguments: one buffer per side, or two (real, imaginary) if planar;
- * in-place, the output's buffers only. */
-static void emit_general_signature(gen_state *gs, const char *table_arg)
-{
-  const problem *p = gs->p;
-  gb_printf(gs->b, "void %s(", GEN_KERNEL_NAME);
-  if (p->inplace) {
-    if (p->out_planar) gb_printf(gs->b, "__global real *restrict data_re, __global real *restrict data_im");
-    else gb_printf(gs->b, "__global real2 *restrict data");
-  } else {
-    if (p->in_planar) gb_printf(gs->b, "__global const real *restrict src_re, __global const real *restrict src_im, ");
-    else gb_printf(gs->b, "__global const real2 *restrict src, ");
-    if (p->out_planar) gb_printf(gs->b, "__global real *restrict dst_re, __global real *restrict dst_im");
-    else gb_printf(gs->b, "__global real2 *restrict dst");
-  }
-  gb_printf(gs->b, ", const ulong first, const ulong batch%s)\n{\n", table_arg);
-  if (p->inplace && p->out_planar)
-    gb_printf(gs->b, "  __global const real *src_re = data_re, *src_im = data_im;\n"
-                     "  __global real *dst_re = data_re, *dst_im = data_im;\n");
-  else if (p->inplace)
-    gb_printf(gs->b, "  __global const real2 *src = data;\n  __global real2 *dst = data;\n");
-}
-
 int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out)
 {
   gen_buf buf;
@@ -953,9 +901,9 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
   const char *table_arg = v->twiddle == TW_CM_K ? ", __constant real2 *restrict tw"
                           : v->twiddle == TW_GM ? ", __global const real2 *restrict tw" : "";
   out->table_arg = *table_arg != '\0';
-  if (gs->general) emit_general_macros(gs);
+  if (gs->general) gen_layout_macros(&buf, p);
   gb_printf(&buf, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", g->wg);
-  if (gs->general) emit_general_signature(gs, table_arg);
+  if (gs->general) gen_layout_signature(&buf, p, table_arg);
   else if (p->inplace)
     gb_printf(&buf, "void %s(__global real2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, table_arg);
   else

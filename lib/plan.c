@@ -2,6 +2,7 @@
  * how the split and variants are chosen without wisdom is in plan_search.c. */
 #include "plan.h"
 #include "gen_kernel.h"
+#include "gen_transpose.h"
 #include "program.h"
 #include "twiddle_table.h"
 #include <inttypes.h>
@@ -44,18 +45,28 @@ void ppfft_plan_destroy(ppfft_plan *p)
   free(p);
 }
 
-/* Generates, builds and checks one pass's kernel (ps->pb and ps->v set) and its twiddle table. */
+/* Generates, builds and checks one pass's kernel (ps->pb and ps->v, or ps->transpose, set) and its
+ * twiddle table. */
 ppfft_status pass_build(ppfft_context *c, plan_pass *ps)
 {
   char msg[512], name[256];
   const problem *pb = &ps->pb;
-  variant_print(&ps->v, name, sizeof name);
-  ppfft_status s = geometry_of(pb, &ps->v, &c->info, &ps->g, msg, sizeof msg);
-  if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
   kernel_source ks;
-  if (gen_kernel(pb, &ps->v, &ps->g, &ks) != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
+  if (ps->transpose) {
+    snprintf(name, sizeof name, "transpose");
+    ps->g = (geometry){0};
+    ps->g.n = (unsigned)pb->n;
+    ps->g.wg = TRANSPOSE_WG;
+    ps->g.t = TRANSPOSE_TILE;
+    if (gen_transpose(pb, &ks) != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
+  } else {
+    variant_print(&ps->v, name, sizeof name);
+    ppfft_status s = geometry_of(pb, &ps->v, &c->info, &ps->g, msg, sizeof msg);
+    if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
+    if (gen_kernel(pb, &ps->v, &ps->g, &ks) != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
+  }
   dump_kernel(ks.text, name, pb);
-  s = program_get(c, ks.text, &ps->program);
+  ppfft_status s = program_get(c, ks.text, &ps->program);
   free(ks.text);
   if (s != PPFFT_SUCCESS) return s;
   cl_int e;
@@ -128,8 +139,10 @@ ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, si
   p->in_span = transform_span(t, 0);
   p->out_span = transform_span(t, 1);
   variant vs[DECOMPOSE_MAX_PASSES];
-  for (int i = 0; i < p->npasses; ++i) vs[i] = p->pass[i].v;
-  plan_string_print(vs, p->npasses, p->name, sizeof p->name);
+  int n = 0;
+  for (int i = 0; i < p->npasses; ++i)
+    if (!p->pass[i].transpose) vs[n++] = p->pass[i].v;
+  plan_string_print(vs, n, p->name, sizeof p->name);
   if (!tmp_elems) return PPFFT_SUCCESS;
   p->tmp_bytes = tmp_elems * (t->f64 ? 16 : 8);
   if (p->tmp_bytes > c->info.max_alloc)
@@ -156,7 +169,8 @@ ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const va
   for (int i = 0; i < np && s == PPFFT_SUCCESS; ++i) {
     plan_pass *ps = &p->pass[p->npasses++];
     ps->pb = pd[i].pb;
-    ps->v = vs[i];
+    ps->transpose = pd[i].transpose;
+    if (!ps->transpose) ps->v = vs[pd[i].variant];
     ps->src = pd[i].src;
     ps->dst = pd[i].dst;
     s = pass_build(c, ps);

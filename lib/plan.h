@@ -15,6 +15,7 @@ typedef struct plan_pass {
   variant v;
   geometry g;
   buffer_role src, dst;
+  int transpose;     /* an explicit transpose (XP); v is then unused */
   cl_program program;
   cl_kernel kernel;
   cl_mem table;      /* CM-K / TW-GM twiddles, else NULL */

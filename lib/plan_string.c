@@ -55,9 +55,14 @@ int plan_string_split(const transform *t, const variant *vs, int n, split *sp, c
         snprintf(msg, len, "dimension %d (length %zu) is split into more than %d passes", d, t->n[d], DECOMPOSE_MAX_FACTORS);
         return -1;
       }
+      sp->xpose[d] |= vs[at].xpose;
       size_t l = variant_length(&vs[at++]);
       sp->factor[d][sp->nfactors[d]++] = l;
       prod *= l;
+    }
+    if (sp->xpose[d] && sp->nfactors[d] != 1) {
+      snprintf(msg, len, "XP transforms dimension %d in one pass between two transposes, not in %d", d, sp->nfactors[d]);
+      return -1;
     }
     if (prod != t->n[d]) {
       snprintf(msg, len, "the passes' lengths do not multiply to dimension %d's length %zu", d, t->n[d]);

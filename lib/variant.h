@@ -12,6 +12,7 @@
  *   access/math    VASM2..16 | VAVM2..16 (vector width of loads; scalar or vector arithmetic)
  *   twiddles       TW-CALC | TW-NATIVE | CM-K | CM-L | TW-GM
  *   code shape     CSE, IL, LU: each present = on
+ *   XP             (plans) transform a strided dimension between two explicit transposes
  *   launch         wg<work-group size>, t<transforms per work-group>
  * A variant with TW-NATIVE is printed with a trailing "/fast-math": its accuracy is the device's
  * native sin/cos, not ppfft's bound, and the planner never picks it. */
@@ -36,6 +37,9 @@ typedef struct variant {
   int cse, il, lu;
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
+  int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
+                       * the temporary buffer, transformed there and copied back (explicit
+                       * transposes, the 3D FFT report's way) instead of read across transforms */
   unsigned wg;        /* work-group size */
   unsigned tpw;       /* transforms per work-group */
 } variant;

@@ -316,6 +316,40 @@ START_TEST(exchange_rounds)
 }
 END_TEST
 
+/* XP: strided dimensions between two explicit transposes (the 3D FFT report's way), with vector
+ * kernels on the rows, in place, planar and scaled; and what XP does not apply to. */
+START_TEST(explicit_transposes)
+{
+  static const struct { int rank; size_t n0, n1, n2, batch; int f64, backward, inplace, out_planar; double scale; const char *v; } cases[] = {
+    {2, 64, 32, 0, 3, 0, 0, 0, 0, 1.0,
+     "r16x2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t1;r16x4/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU+XP/wg16/t4"},
+    {3, 8, 16, 32, 2, 1, 1, 1, 0, 1.0,
+     "r16x2/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg2/t1;r16/RP+LM-CM+DIRECT+VASM2+TW-GM+XP/wg4/t4;r4x2/GM+CGAP+VAVM2+CM-K+XP/wg1/t1"},
+    {2, 32, 16, 0, 2, 0, 0, 0, 1, 0.25, "r16/LM-CT+VASM2+CM-L/wg1/t1;r16x2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+XP/wg2/t1"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
+    lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
+    lc.out_planar = cases[i].out_planar, lc.scale = cases[i].scale;
+    lc.variant = cases[i].v;
+    char name[1024];
+    run_case(&lc, name, sizeof name);
+    ck_assert_ptr_nonnull(strstr(name, "temporary buffer")); /* the rows live there */
+  }
+  test_env *t = test_env_get();
+  size_t n[2] = {16, 16};
+  ppfft_desc d;
+  ppfft_desc_init(&d, 2, n, 1);
+  ppfft_plan *p = (ppfft_plan *)&p;
+  /* the contiguous dimension needs no transposes; a split dimension cannot have them */
+  ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r16/LM-CC+VASM2+TW-CALC+XP/wg1/t1;r16/LM-CC+VASM2+TW-CALC/wg1/t1", &p),
+                   PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_ptr_null(p);
+  ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r16/LM-CC+VASM2+TW-CALC/wg1/t1;r4/LM-CC+VASM2+TW-CALC+XP/wg1/t1;r4/LM-CC+VASM2+TW-CALC/wg1/t1", &p),
+                   PPFFT_ERROR_UNSUPPORTED);
+}
+END_TEST
+
 /* 2D and 3D, square and not, batched, both placements and directions, both precisions. */
 START_TEST(multi_dimensional)
 {
@@ -559,6 +593,7 @@ Suite *make_layouts_suite(void)
   tcase_add_test(tc, seed_2d_256);
   tcase_add_test(tc, forced_splits);
   tcase_add_test(tc, exchange_rounds);
+  tcase_add_test(tc, explicit_transposes);
   tcase_add_test(tc, large_1d);
   tcase_add_test(tc, round_trip_multi_pass);
   tcase_add_test(tc, two_queues_share_the_temporary);
