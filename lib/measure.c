@@ -35,31 +35,37 @@ static void rig_free(rig *r)
   if (r->q) clReleaseCommandQueue(r->q);
 }
 
-static ppfft_status rig_make(ppfft_context *c, const problem *p, rig *r)
+/* Buffers for in_elems / out_elems elements (out unused in place), random input. */
+static ppfft_status rig_make_elems(ppfft_context *c, int f64, int inplace, size_t in_elems, size_t out_elems, rig *r)
 {
   memset(r, 0, sizeof *r);
   cl_int e;
   r->q = clCreateCommandQueue(c->ctx, c->dev, CL_QUEUE_PROFILING_ENABLE, &e);
   if (!r->q) return err_cl(c, "clCreateCommandQueue(profiling)", e);
-  size_t eb = problem_elem_bytes(p);
-  r->in_bytes = problem_span(p, 0) * eb;
+  size_t eb = f64 ? 16 : 8;
+  r->in_bytes = in_elems * eb;
   /* random data in [-1, 1): never zeros, which can run faster than real data */
   float *h = malloc(r->in_bytes);
   if (!h) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for measurement data");
   unsigned long long s = 0x2545F4914F6CDD1Dull;
-  size_t nreal = r->in_bytes / (p->f64 ? 8 : 4);
+  size_t nreal = r->in_bytes / (f64 ? 8 : 4);
   for (size_t i = 0; i < nreal; ++i) {
     s ^= s << 13, s ^= s >> 7, s ^= s << 17;
     double x = (double)(s >> 11) * 0x1.0p-52 - 1.0;
-    if (p->f64) ((double *)h)[i] = x;
+    if (f64) ((double *)h)[i] = x;
     else h[i] = (float)x;
   }
   r->in = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
-  if (r->in && p->inplace) r->pristine = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
-  if (r->in && !p->inplace) r->out = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, problem_span(p, 1) * eb, NULL, &e);
+  if (r->in && inplace) r->pristine = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
+  if (r->in && !inplace) r->out = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, out_elems * eb, NULL, &e);
   free(h);
-  if (!r->in || (p->inplace ? !r->pristine : !r->out)) return err_cl(c, "clCreateBuffer(measurement data)", e);
+  if (!r->in || (inplace ? !r->pristine : !r->out)) return err_cl(c, "clCreateBuffer(measurement data)", e);
   return PPFFT_SUCCESS;
+}
+
+static ppfft_status rig_make(ppfft_context *c, const problem *p, rig *r)
+{
+  return rig_make_elems(c, p->f64, p->inplace, problem_span(p, 0), problem_span(p, 1), r);
 }
 
 ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms)
@@ -175,5 +181,45 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   }
   if (!best) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants runs for N = %zu on %s", n, p->n, c->info.name);
   *out = best;
+  return PPFFT_SUCCESS;
+}
+
+/* One timed run of a whole plan: from a marker just before it (after the in-place refresh) to the
+ * end of its last pass, so every pass and the gaps between them count. */
+static ppfft_status run_whole(ppfft_context *c, ppfft_plan *plan, rig *r, double *ms)
+{
+  cl_int e = CL_SUCCESS;
+  if (r->pristine) e = clEnqueueCopyBuffer(r->q, r->pristine, r->in, 0, 0, r->in_bytes, 0, NULL, NULL);
+  cl_event start = NULL, done = NULL;
+  if (e == CL_SUCCESS) e = clEnqueueMarkerWithWaitList(r->q, 0, NULL, &start);
+  if (e != CL_SUCCESS) return err_cl(c, "clEnqueueMarkerWithWaitList", e);
+  ppfft_status s = ppfft_execute(plan, r->q, r->in, r->out, 1, &start, &done);
+  cl_ulong t0 = 0, t1 = 0;
+  if (s == PPFFT_SUCCESS) {
+    e = clWaitForEvents(1, &done);
+    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(start, CL_PROFILING_COMMAND_END, sizeof t0, &t0, NULL);
+    if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
+    if (e != CL_SUCCESS) s = err_cl(c, "clGetEventProfilingInfo", e);
+    clReleaseEvent(done);
+  }
+  clReleaseEvent(start);
+  *ms = (double)(t1 - t0) * 1e-6;
+  return s;
+}
+
+ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms)
+{
+  if (plan->in_planar || plan->out_planar)
+    return err_set(c, PPFFT_ERROR_UNSUPPORTED, "measure_plan times interleaved plans only");
+  rig r;
+  ppfft_status s = rig_make_elems(c, plan->f64, plan->inplace, plan->in_span, plan->out_span, &r);
+  enum { WARMUP = 2, REPEATS = 7 };
+  double samples[REPEATS], w;
+  for (int i = 0; i < WARMUP && s == PPFFT_SUCCESS; ++i) s = run_whole(c, plan, &r, &w);
+  for (int i = 0; i < REPEATS && s == PPFFT_SUCCESS; ++i) s = run_whole(c, plan, &r, &samples[i]);
+  rig_free(&r);
+  if (s != PPFFT_SUCCESS) return s;
+  qsort(samples, REPEATS, sizeof samples[0], cmp_double);
+  *ms = samples[REPEATS / 2];
   return PPFFT_SUCCESS;
 }

@@ -28,4 +28,9 @@ ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms);
 ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
                           ppfft_plan **out, double *ms);
 
+/* Times a whole built plan (interleaved sides) on random data of its layout: from a marker just
+ * before it to the end of its last pass, after warm-up, the median of repeats.  Errors: UNSUPPORTED
+ * for a planar plan, OPENCL, OUT_OF_MEMORY. */
+ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms);
+
 #endif

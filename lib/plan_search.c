@@ -149,8 +149,9 @@ static int min_split(ppfft_context *c, const transform *t, split *sp)
   return 0;
 }
 
-/* Times each pass of split sp over its candidates (as a stand-alone problem on interleaved data)
- * and builds the plan from the winners; *ms is the sum of the passes' medians. */
+/* Times each FFT pass of split sp over its candidates (as a stand-alone problem on interleaved data)
+ * and builds the plan from the winners; *ms is the sum of those passes' medians (XP's transposes,
+ * which have no variants, are not timed here). */
 static ppfft_status measure_split(ppfft_context *c, const transform *t, const split *sp, int exhaustive, const measure_opts *o,
                                   double deadline, ppfft_plan **out, double *ms)
 {
@@ -160,8 +161,10 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
   int np = decompose(t, sp, pd, &tmp, msg, sizeof msg);
   if (np < 0) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
   variant chosen[DECOMPOSE_MAX_PASSES];
+  int nchosen = 0;
   *ms = 0;
   for (int i = 0; i < np; ++i) {
+    if (pd[i].transpose) continue;
     problem proxy = pd[i].pb;
     proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
     variant shortlist[32], *list = shortlist;
@@ -182,11 +185,13 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     ppfft_status s = measure_best(c, &proxy, list, count, &po, &best, &pms);
     if (list != shortlist) free(list);
     if (s != PPFFT_SUCCESS) return s;
-    chosen[i] = best->pass[0].v;
+    chosen[nchosen++] = best->pass[0].v;
     *ms += pms;
     ppfft_plan_destroy(best);
   }
-  return plan_build_transform(c, t, chosen, np, out);
+  for (int i = 0, k = 0; i < np; ++i) /* XP marks the variant of each transposed dimension */
+    if (!pd[i].transpose) chosen[k++].xpose = (i > 0 && pd[i - 1].transpose) ? 1 : 0;
+  return plan_build_transform(c, t, chosen, nchosen, out);
 }
 
 ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, const measure_opts *o, ppfft_plan **out, double *ms)
@@ -198,6 +203,32 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
   /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
    * transforms per work-group): time that split too and keep the faster */
+  /* explicit transposes for the strided dimensions of a multi-dimensional transform: the whole
+   * plans are timed against each other (the transposes have no per-pass candidates) */
+  if (s == PPFFT_SUCCESS && t->rank > 1 && !t->in.planar && !t->out.planar && (!deadline || measure_now_s() < deadline)) {
+    split xp = sp;
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp;
+    char msg[256];
+    int any = 0;
+    for (int d = 0; d < t->rank; ++d) {
+      if (xp.nfactors[d] != 1) continue;
+      xp.xpose[d] = 1;
+      if (decompose(t, &xp, pd, &tmp, msg, sizeof msg) < 0) xp.xpose[d] = 0; /* contiguous: nothing to transpose */
+      else any = 1;
+    }
+    ppfft_plan *other = NULL;
+    double oms = 0, bms = 0;
+    if (any && measure_split(c, t, &xp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS &&
+        measure_plan(c, other, &oms) == PPFFT_SUCCESS && measure_plan(c, *out, &bms) == PPFFT_SUCCESS && oms < bms) {
+      ppfft_plan_destroy(*out);
+      *out = other;
+      *ms = oms;
+    } else {
+      ppfft_plan_destroy(other);
+      if (bms > 0) *ms = bms; /* the whole plan's time, as XP's would have been */
+    }
+  }
   int d = t->rank - 1, k = sp.nfactors[d];
   if (s == PPFFT_SUCCESS && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && (!deadline || measure_now_s() < deadline) &&
       balanced_factors(t->n[d], k + 1, sp.factor[d])) {

@@ -3,6 +3,7 @@
  * in long double.  Every buffer is filled before the transform; whatever the output layout does not
  * address must come back untouched (sentinels), and an out-of-place input must not change. */
 #include "context.h"
+#include "measure.h"
 #include "plan.h"
 #include "suites.h"
 #include "testutil.h"
@@ -341,6 +342,19 @@ START_TEST(explicit_transposes)
   ppfft_desc d;
   ppfft_desc_init(&d, 2, n, 1);
   ppfft_plan *p = (ppfft_plan *)&p;
+  /* whole-plan timing, what the search weighs XP plans with */
+  ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r16/LM-CC+VASM2+TW-CALC/wg1/t1;r16/LM-CC+VASM4+TW-CALC+XP/wg1/t1", &p),
+                   PPFFT_SUCCESS);
+  double ms = 0;
+  ck_assert_int_eq(measure_plan(t->ctx, p, &ms), PPFFT_SUCCESS);
+  ck_assert(ms > 0);
+  ppfft_plan_destroy(p);
+  d.out_layout = PPFFT_PLANAR;
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
+  ck_assert_int_eq(measure_plan(t->ctx, p, &ms), PPFFT_ERROR_UNSUPPORTED);
+  ppfft_plan_destroy(p);
+  d.out_layout = PPFFT_INTERLEAVED;
+  p = (ppfft_plan *)&p;
   /* the contiguous dimension needs no transposes; a split dimension cannot have them */
   ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r16/LM-CC+VASM2+TW-CALC+XP/wg1/t1;r16/LM-CC+VASM2+TW-CALC/wg1/t1", &p),
                    PPFFT_ERROR_UNSUPPORTED);
