@@ -151,7 +151,7 @@ int main(int argc, char **argv)
   memset(&tally, 0, sizeof tally);
   for (int p = 0; p < PEER_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&o.shapes[i], p, &o, csv, prop.name, &tally);
-  peer_summary(prog, &tally);
+  int status = peer_summary(prog, &tally);
   if (csv) fclose(csv);
-  return 0;
+  return status;
 }

@@ -127,9 +127,9 @@ int main(int argc, char **argv)
   peer_print_header(prog, library, b.device, &o, "clock_gettime around fftw_execute");
   for (int p = 0; p < PEER_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
-  peer_summary(prog, &b.tally);
+  int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);
   fftw_cleanup_threads();
   fftwf_cleanup_threads();
-  return 0;
+  return status;
 }

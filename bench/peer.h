@@ -440,12 +440,15 @@ static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, c
   fflush(stdout);
 }
 
-/* The closing line on stderr when a row did not pass. */
-static inline void peer_summary(const char *prog, const peer_tally *t)
+/* The closing line on stderr when a row did not pass; returns the program's exit status: 3 when a
+ * library computed a wrong result (CHECK FAILED), else 0 (a size a library refuses is a row, not
+ * an error). */
+static inline int peer_summary(const char *prog, const peer_tally *t)
 {
   if (t->failed || t->check_failed)
     fprintf(stderr, "%s: of %d rows, %d FAILED (the library could not run them) and %d CHECK FAILED (wrong results)\n", prog, t->rows,
             t->failed, t->check_failed);
+  return t->check_failed ? 3 : 0;
 }
 
 #endif

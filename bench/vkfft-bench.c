@@ -183,9 +183,9 @@ int main(int argc, char **argv)
   peer_print_header(prog, library, longer, &o, "OpenCL events, marker before VkFFTAppend's kernels to a marker after them");
   for (int p = 0; p < PEER_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
-  peer_summary(prog, &b.tally);
+  int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);
   clReleaseCommandQueue(b.q);
   clReleaseContext(b.ctx);
-  return 0;
+  return status;
 }
