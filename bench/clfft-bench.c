@@ -42,18 +42,8 @@ typedef struct bench {
   peer_tally tally;
 } bench;
 
-/* Records the first failure of a run as its FAILED reason: "what: NAME (code)". */
-static int failed(char *why, size_t len, const char *what, int code, const char *name)
-{
-  if (!why[0]) snprintf(why, len, "%.*s: %s (%d)", (int)strcspn(what, "("), what, name, code); /* the call up to its arguments */
-  return 0;
-}
-#define CLFFT_OK(call) ((st = (call)) == CLFFT_SUCCESS || failed(why, sizeof why, #call, (int)st, clfft_status_name(st)))
-static int cl_ok(char *why, size_t len, const char *what, cl_int e)
-{
-  return e == CL_SUCCESS || failed(why, len, what, (int)e, clerr_name(e));
-}
-#define CL_OK(what, e) cl_ok(why, sizeof why, what, (e))
+#define CLFFT_OK(call) ((st = (call)) == CLFFT_SUCCESS || peer_failed(why, sizeof why, #call, (int)st, clfft_status_name(st)))
+#define CL_OK(what, e) peer_cl_ok(why, sizeof why, what, (e))
 
 static void run(bench *b, const peer_shape *sh, int prec)
 {
@@ -69,23 +59,12 @@ static void run(bench *b, const peer_shape *sh, int prec)
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
   int ok = 1;
-  if (prec == PEER_F64 && !b->fp64) ok = failed(why, sizeof why, "device", 0, "no fp64");
-  if (ok && (!ms || !host || !back)) ok = failed(why, sizeof why, "malloc", 0, "out of host memory");
+  if (prec == PEER_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
+  if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    unsigned long long s = 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; i < 2 * (size_t)(sh->N * batch); ++i) {
-      double v = peer_random(&s);
-      if (prec == PEER_F64) ((double *)host)[i] = v;
-      else ((float *)host)[i] = (float)v; /* never 0: |v| >= 2^-52 */
-    }
-    in = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    ok = CL_OK("clCreateBuffer", e);
+    peer_fill(host, prec, 2 * (size_t)(sh->N * batch));
+    ok = peer_cl_buffers(b->ctx, b->q, host, bytes, &in, &out, why, sizeof why);
   }
-  if (ok) {
-    out = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    ok = CL_OK("clCreateBuffer", e);
-  }
-  if (ok) ok = CL_OK("clEnqueueWriteBuffer", clEnqueueWriteBuffer(b->q, in, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
 
   /* clFFT takes the lengths fastest first: C order reversed */
   size_t len[3], stride[3];

@@ -38,21 +38,15 @@ static const char *cufft_result_name(cufftResult r)
   }
 }
 
-/* Records the first failure of a run as its FAILED reason: "what: NAME (code)". */
-static int failed(char *why, size_t len, const char *what, int code, const char *name)
-{
-  if (!why[0]) snprintf(why, len, "%s: %s (%d)", what, name, code);
-  return 0;
-}
 
 static int cuda_ok(char *why, size_t len, const char *what, cudaError_t e)
 {
-  return e == cudaSuccess || failed(why, len, what, (int)e, cudaGetErrorName(e));
+  return e == cudaSuccess || peer_failed(why, len, what, (int)e, cudaGetErrorName(e));
 }
 
 static int cufft_ok(char *why, size_t len, const char *what, cufftResult r)
 {
-  return r == CUFFT_SUCCESS || failed(why, len, what, (int)r, cufft_result_name(r));
+  return r == CUFFT_SUCCESS || peer_failed(why, len, what, (int)r, cufft_result_name(r));
 }
 #define CUDA_OK(what, e) cuda_ok(why, sizeof why, what, (e))
 #define CUFFT_OK(what, r) cufft_ok(why, sizeof why, what, (r))
@@ -76,20 +70,16 @@ static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv
   int have_plan = 0;
   cudaEvent_t a = NULL, b = NULL;
   int ok = 1;
-  if (prec == PEER_F16 && !peer_is_pow2(sh)) ok = failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
-  if (ok && batch > INT_MAX) ok = failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
-  if (ok && (!ms || !host || !back)) ok = failed(why, sizeof why, "malloc", 0, "out of host memory");
+  if (prec == PEER_F16 && !peer_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
+  if (ok && batch > INT_MAX) ok = peer_failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
+  if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
+    if (prec != PEER_F16) peer_fill(host, prec, reals);
     unsigned long long s = 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; i < reals; ++i) {
-      double v = peer_random(&s);
-      if (prec == PEER_F64) ((double *)host)[i] = v;
-      else if (prec == PEER_F32) ((float *)host)[i] = (float)v; /* never 0: |v| >= 2^-52 */
-      else {
-        __half h = __float2half_rn((float)v);
-        while (__half2float(h) == 0.0f) h = __float2half_rn((float)peer_random(&s)); /* |v| < 2^-25 rounds to 0 */
-        ((__half *)host)[i] = h;
-      }
+    for (size_t i = 0; prec == PEER_F16 && i < reals; ++i) {
+      __half h = __float2half_rn((float)peer_random(&s));
+      while (__half2float(h) == 0.0f) h = __float2half_rn((float)peer_random(&s)); /* |v| < 2^-25 rounds to 0 */
+      ((__half *)host)[i] = h;
     }
     ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));

@@ -73,12 +73,7 @@ static void run(bench *b, const peer_shape *sh, int prec)
     if (!pd && !pf) why = f64 ? "fftw_plan_many_dft returned NULL" : "fftwf_plan_many_dft returned NULL";
   }
   if (!why) {
-    unsigned long long s = 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; i < reals; ++i) {
-      double v = peer_random(&s);
-      if (f64) ((double *)in)[i] = v;
-      else ((float *)in)[i] = (float)v; /* never 0: |v| >= 2^-52 */
-    }
+    peer_fill(in, prec, reals);
     /* the check: one execute, its first transforms compared with FFTW_ESTIMATE in double */
     if (f64) fftw_execute(pd);
     else fftwf_execute(pf);

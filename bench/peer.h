@@ -194,6 +194,25 @@ static inline double peer_random(unsigned long long *s)
   }
 }
 
+/* Fills reals values of host with random input in f32 or f64 (never 0: |v| >= 2^-52). */
+static inline void peer_fill(void *host, int prec, size_t reals)
+{
+  unsigned long long s = 0x9E3779B97F4A7C15ull;
+  for (size_t i = 0; i < reals; ++i) {
+    double v = peer_random(&s);
+    if (prec == PEER_F64) ((double *)host)[i] = v;
+    else ((float *)host)[i] = (float)v;
+  }
+}
+
+/* Records the first failure of a run as its FAILED reason, "call: NAME (code)" (the call's text up
+ * to its arguments); returns 0 so that `ok = ok_expr || peer_failed(...)` reads naturally. */
+static inline int peer_failed(char *why, size_t len, const char *what, int code, const char *name)
+{
+  if (!why[0]) snprintf(why, len, "%.*s: %s (%d)", (int)strcspn(what, "("), what, name, code);
+  return 0;
+}
+
 /* IEEE binary16 bits to double (for cuFFT's half data, decoded without CUDA's headers). */
 static inline double peer_half_to_double(unsigned short h)
 {
