@@ -8,8 +8,7 @@
 set -e
 cd "$(dirname "$0")"
 
-deps="build-essential autoconf automake libtool pkg-config ocl-icd-opencl-dev opencl-headers
-      pocl-opencl-icd clinfo check libfftw3-dev python3"
+deps=$(sed 's/#.*//' .ci/packages)
 missing=""
 for p in $deps; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
