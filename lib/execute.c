@@ -67,6 +67,7 @@ static ppfft_status enqueue_pass(ppfft_plan *p, plan_pass *ps, cl_command_queue 
   cl_uint arg = (cl_uint)first_arg + 1;
   if (e == CL_SUCCESS) e = clSetKernelArg(ps->kernel, arg++, sizeof batch, &batch);
   if (e == CL_SUCCESS && ps->table) e = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->table);
+  if (e == CL_SUCCESS && ps->tw4) e = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->tw4);
   if (e != CL_SUCCESS) return err_cl(c, "clSetKernelArg", e);
 
   size_t groups_total = (ps->pb.batch + g->t - 1) / g->t;

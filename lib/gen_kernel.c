@@ -117,7 +117,10 @@ static void general_store(const gen_state *gs, gen_buf *b, const char *tr, const
     if (p->twiddle_level + 1 < p->nlev)
       gb_printf(b, "      const uint m_ = (uint)(((t0 + (ulong)(%s)) / %zuul) %% %zuul);\n", tr, below, p->lev_count[p->twiddle_level]);
     else gb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) / %zuul);\n", tr, below);
-    gb_printf(b, "      const real2 w_ = ppfft_cossin(m_ * (uint)(%s), %zuu);\n", pos, p->twiddle_n);
+    size_t B = four_step_block(p->twiddle_n);
+    gb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
+    gb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, p->twiddle_n / B, B);
+    gb_printf(b, "      const real2 w_ = (real2)(h_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n");
     if (p->sign < 0) gb_printf(b, "      o_ = (real2)(o_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n");
     else gb_printf(b, "      o_ = (real2)(o_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n");
   }
@@ -901,6 +904,10 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
   const char *table_arg = v->twiddle == TW_CM_K ? ", __constant real2 *restrict tw"
                           : v->twiddle == TW_GM ? ", __global const real2 *restrict tw" : "";
   out->table_arg = *table_arg != '\0';
+  out->four_step_arg = p->twiddle_n != 0;
+  char args[160];
+  snprintf(args, sizeof args, "%s%s", table_arg, p->twiddle_n ? ", __global const real2 *restrict tw4" : "");
+  table_arg = args;
   if (gs->general) gen_layout_macros(&buf, p);
   gb_printf(&buf, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", g->wg);
   if (gs->general) gen_layout_signature(&buf, p, table_arg);

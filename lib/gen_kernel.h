@@ -13,7 +13,8 @@
 
 typedef struct kernel_source {
   char *text;        /* the whole OpenCL C program; caller free()s */
-  int table_arg;     /* the kernel takes a twiddle table buffer as its last argument */
+  int table_arg;     /* the kernel takes a twiddle table buffer (after batch) */
+  int four_step_arg; /* then the four-step twiddle table (twiddle_table.h), a global buffer */
 } kernel_source;
 
 /* The kernel's name in every generated program. */

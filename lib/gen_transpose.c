@@ -48,6 +48,6 @@ int gen_transpose(const problem *p, kernel_source *out)
   gb_printf(&b, "      ST_OUT(OUT_AT(g) + (ulong)e * %zuul, o_);\n      }\n    }\n", p->out_stride);
   gb_printf(&b, "    barrier(CLK_LOCAL_MEM_FENCE);\n  }\n}\n");
   out->text = gen_buf_take(&b);
-  out->table_arg = 0;
+  out->table_arg = out->four_step_arg = 0;
   return out->text ? 0 : -1;
 }

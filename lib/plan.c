@@ -30,6 +30,8 @@ void pass_release(plan_pass *ps)
   if (ps->kernel) clReleaseKernel(ps->kernel);
   if (ps->program) clReleaseProgram(ps->program);
   if (ps->table) clReleaseMemObject(ps->table);
+  if (ps->tw4) clReleaseMemObject(ps->tw4);
+  ps->tw4 = NULL;
   ps->kernel = NULL;
   ps->program = NULL;
   ps->table = NULL;
@@ -85,6 +87,14 @@ ppfft_status pass_build(ppfft_context *c, plan_pass *ps)
     ps->table = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, ps->g.table_bytes, table, &e);
     free(table);
     if (!ps->table) return err_cl(c, "clCreateBuffer(twiddle table)", e);
+  }
+  if (ks.four_step_arg) {
+    void *table = four_step_table(pb->twiddle_n, pb->f64);
+    if (!table) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for the four-step twiddle table");
+    ps->tw4 = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, four_step_entries(pb->twiddle_n) * (pb->f64 ? 16 : 8),
+                             table, &e);
+    free(table);
+    if (!ps->tw4) return err_cl(c, "clCreateBuffer(four-step twiddle table)", e);
   }
   return PPFFT_SUCCESS;
 }

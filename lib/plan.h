@@ -19,6 +19,7 @@ typedef struct plan_pass {
   cl_program program;
   cl_kernel kernel;
   cl_mem table;      /* CM-K / TW-GM twiddles, else NULL */
+  cl_mem tw4;        /* the four-step twiddles of a column pass, else NULL */
 } plan_pass;
 
 struct ppfft_plan {

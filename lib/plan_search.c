@@ -58,7 +58,7 @@ static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_
     s = nc ? PPFFT_ERROR_UNSUPPORTED : s;
     for (size_t k = 0; k < nc && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
       pass_release(ps);
-      *ps = (plan_pass){pd[i].pb, cands[k], {0}, pd[i].src, pd[i].dst, 0, NULL, NULL, NULL};
+      *ps = (plan_pass){.pb = pd[i].pb, .v = cands[k], .src = pd[i].src, .dst = pd[i].dst};
       s = pass_build(c, ps);
     }
   }

@@ -21,6 +21,34 @@ unsigned twiddle_base(const variant *v, unsigned n, int s)
 
 size_t twiddle_entries(unsigned n) { return n > 1 ? n - 1 : 1; }
 
+size_t four_step_block(size_t M)
+{
+  size_t B = 1;
+  while (B * B < M) B *= 2;
+  return B;
+}
+
+size_t four_step_entries(size_t M) { return M / four_step_block(M) + four_step_block(M); }
+
+void *four_step_table(size_t M, int f64)
+{
+  size_t B = four_step_block(M), hi = M / B, count = hi + B;
+  void *t = calloc(count * 2, f64 ? sizeof(double) : sizeof(float));
+  if (!t) return NULL;
+  for (size_t j = 0; j < count; ++j) {
+    size_t x = j < hi ? j * B : j - hi;
+    long double th = 2 * PI_L * (long double)x / (long double)M;
+    if (f64) {
+      ((double *)t)[2 * j] = (double)cosl(th);
+      ((double *)t)[2 * j + 1] = (double)sinl(th);
+    } else {
+      ((float *)t)[2 * j] = (float)cosl(th);
+      ((float *)t)[2 * j + 1] = (float)sinl(th);
+    }
+  }
+  return t;
+}
+
 void *twiddle_table(const variant *v, unsigned n, int f64)
 {
   size_t count = twiddle_entries(n);
