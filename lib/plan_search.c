@@ -18,6 +18,25 @@ static int balanced_factors(size_t L, int k, size_t *f)
   return 1;
 }
 
+/* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1,
+ * 2, then 3 passes, then any kernels (GM too) in 1, 2, 3.  Advances *a (start at 0), sets d's
+ * factors in sp and returns 1 (on-chip kernels only) or 0; -1 when every split has been tried. */
+static int split_attempt(const transform *t, int d, int *a, split *sp)
+{
+  while (*a < 2 * DECOMPOSE_MAX_FACTORS) {
+    int k = *a % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *a < DECOMPOSE_MAX_FACTORS;
+    ++*a;
+    if (k == 1) sp->factor[d][0] = t->n[d];
+    else if (!balanced_factors(t->n[d], k, sp->factor[d])) { /* too short for k passes, and for more */
+      *a = on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS;
+      continue;
+    }
+    sp->nfactors[d] = k;
+    return on_chip_only;
+  }
+  return -1;
+}
+
 /* Whether v on pb moves whole memory segments: a side that could read or write across
  * neighbouring transforms (a column pass) needs enough of them per work-group for 32 bytes. */
 static int coalesced(ppfft_context *c, const problem *pb, const variant *v)
@@ -84,18 +103,13 @@ ppfft_status plan_estimate(ppfft_context *c, const transform *t, ppfft_plan **ou
   for (int kd = 0; kd < nd && s == PPFFT_SUCCESS; ++kd) {
     int d = dims[kd];
     s = PPFFT_ERROR_UNSUPPORTED;
-    for (int on_chip_only = 1; on_chip_only >= 0 && s == PPFFT_ERROR_UNSUPPORTED; --on_chip_only)
-      for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && s == PPFFT_ERROR_UNSUPPORTED; ++k) {
-        if (k > 1 && !balanced_factors(t->n[d], k, sp.factor[d])) break;
-        if (k == 1) sp.factor[d][0] = t->n[d];
-        sp.nfactors[d] = k;
-        if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
-          s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
-          on_chip_only = 0;
-          break;
-        }
-        s = build_estimated(c, p, pd, first, k, on_chip_only);
+    for (int a = 0, only; s == PPFFT_ERROR_UNSUPPORTED && (only = split_attempt(t, d, &a, &sp)) >= 0;) {
+      if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
+        s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
+        break;
       }
+      s = build_estimated(c, p, pd, first, sp.nfactors[d], only);
+    }
     if (s == PPFFT_ERROR_UNSUPPORTED) {
       char why[512];
       snprintf(why, sizeof why, "%s", ppfft_context_last_error(c));
@@ -127,18 +141,14 @@ static int min_split(ppfft_context *c, const transform *t, split *sp)
   *sp = (split){0};
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
-    for (int on_chip_only = 1; on_chip_only >= 0 && !ok; --on_chip_only)
-      for (int k = 1; k <= DECOMPOSE_MAX_FACTORS && !ok; ++k) {
-        if (k > 1 && !balanced_factors(t->n[d], k, sp->factor[d])) break;
-        if (k == 1) sp->factor[d][0] = t->n[d];
-        sp->nfactors[d] = k;
-        if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
-        ok = 1;
-        for (int i = first; i < first + k && ok; ++i) {
-          variant v[12];
-          ok = estimate_candidates(c, &pd[i].pb, on_chip_only, v, 12, msg, sizeof msg) > 0;
-        }
+    for (int a = 0, only; !ok && (only = split_attempt(t, d, &a, sp)) >= 0;) {
+      if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+      ok = 1;
+      for (int i = first; i < first + sp->nfactors[d] && ok; ++i) {
+        variant v[12];
+        ok = estimate_candidates(c, &pd[i].pb, only, v, 12, msg, sizeof msg) > 0;
       }
+    }
     if (!ok) {
       err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
               t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);
