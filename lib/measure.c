@@ -123,10 +123,26 @@ static void build_all(ppfft_context *c, const problem *p, const variant *cands, 
   for (size_t i = 0; i < started; ++i) thrd_join(th[i], NULL);
 }
 
+/* A builder process's part of measure_best: its share into the disk cache, then a plan for the
+ * search to go on with (the first candidate that builds: the same for every process). */
+static ppfft_status build_share(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
+                                ppfft_plan **out)
+{
+  for (size_t i = o->build_share; i < n; i += o->build_shares) {
+    ppfft_plan *plan;
+    if (plan_build(c, p, &cands[i], &plan) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (plan_build(c, p, &cands[i], out) == PPFFT_SUCCESS) return PPFFT_SUCCESS;
+  return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants builds for N = %zu on %s", n, p->n, c->info.name);
+}
+
 ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
                           ppfft_plan **out, double *best_ms)
 {
   *out = NULL;
+  *best_ms = 0;
+  if (o && o->build_shares) return build_share(c, p, cands, n, o, out);
   unsigned warmup = o && o->warmup ? o->warmup : 2, repeats = o && o->repeats ? o->repeats : 7;
   double budget = o ? o->budget_s : 0, start = measure_now_s();
   rig r;
@@ -137,7 +153,6 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   if (s == PPFFT_SUCCESS) build_all(c, p, cands, n, plans);
   ppfft_plan *best = NULL;
   char best_name[256] = "";
-  *best_ms = 0;
   for (size_t i = 0; s == PPFFT_SUCCESS && i < n; ++i) {
     if (budget > 0 && best && measure_now_s() - start > budget) break;
     ppfft_plan *plan = plans[i];

@@ -211,6 +211,7 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   if (min_split(c, t, &sp) != 0) return PPFFT_ERROR_UNSUPPORTED;
   double deadline = o && o->budget_s > 0 ? measure_now_s() + o->budget_s : 0;
   ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
+  int timing = !(o && o->build_shares); /* a builder process visits every split, times none */
   /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
    * transforms per work-group): time that split too and keep the faster */
   /* explicit transposes for the strided dimensions of a multi-dimensional transform: the whole
@@ -229,7 +230,7 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
     }
     ppfft_plan *other = NULL;
     double oms = 0, bms = 0;
-    if (any && measure_split(c, t, &xp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS &&
+    if (any && measure_split(c, t, &xp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS && timing &&
         measure_plan(c, other, &oms) == PPFFT_SUCCESS && measure_plan(c, *out, &bms) == PPFFT_SUCCESS && oms < bms) {
       ppfft_plan_destroy(*out);
       *out = other;

@@ -11,6 +11,13 @@ int test_full(void)
   return s && *s && *s != '0';
 }
 
+void test_shard(unsigned *index, unsigned *count)
+{
+  const char *s = getenv("PPFFT_TEST_SHARD");
+  *index = 0, *count = 1;
+  if (s && (sscanf(s, "%u/%u", index, count) != 2 || *count == 0 || *index >= *count)) *index = 0, *count = 1;
+}
+
 int main(void)
 {
   /* Hermetic: no wisdom from the user's tuning runs (it would change what ESTIMATE plans). */

@@ -2,12 +2,17 @@
  * ppfft context on that device then loads.  Run it once per GPU (and again after a driver update).
  *
  *   ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS] [--exhaustive]
- *              [-o FILE] [-v]
+ *              [--jobs J] [-o FILE] [-v]
  *
  * Problems use fftw-wisdom's letters: c (complex), o/i (out-of-place/in-place), f/b (forward/
  * backward), then the lengths, e.g. cof1024, cib4096, cof256x256; ":f64" for double precision and
  * ":b<batch>" for a batch (default: enough transforms for 256 MiB, 16 MiB on a CPU device, at most
- * an eighth of the device's memory).  Each winner is checked against FFTW before it is written. */
+ * an eighth of the device's memory).  Each winner is checked against FFTW before it is written.
+ *
+ * Building kernels costs far more than timing them, and NVIDIA's OpenCL compiler builds one program
+ * at a time per process.  So J builder processes (this program again, with --build-share j/J) first
+ * compile the candidates into the disk cache, each its share, and this process then times them all
+ * from the cache, alone on the device. */
 #include "context.h"
 #include "measure.h"
 #include "planner.h"
@@ -17,9 +22,14 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 typedef struct tune_problem {
   char name[64];
@@ -30,6 +40,8 @@ typedef struct options {
   const char *device, *problems, *output;
   int canonical, exhaustive, verbose;
   double budget;
+  unsigned jobs;                      /* builder processes (1: build while timing) */
+  unsigned build_share, build_shares; /* set: this is builder build_share of build_shares */
 } options;
 
 static double now_s(void)
@@ -42,13 +54,15 @@ static double now_s(void)
 static void usage(FILE *f)
 {
   fprintf(f, "usage: ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS]\n"
-             "                  [--exhaustive] [-o FILE] [-v]\n"
+             "                  [--exhaustive] [--jobs J] [-o FILE] [-v]\n"
              "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64 (c=complex, o/i=out-of/in-place,\n"
              "                   f/b=forward/backward, lengths, :f64 double precision, :b<batch>)\n"
              "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, f32 and f64 (what this\n"
              "                   version cannot plan yet is listed and skipped)\n"
              "  --budget S       stop after about S seconds in all (default 600)\n"
              "  --exhaustive     time every valid variant instead of the short list\n"
+             "  --jobs J         compile candidates in J processes first (default: the CPUs, at most 16;\n"
+             "                   1 when PPFFT_CACHE=0, since the builds reach the timing run through the disk cache)\n"
              "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  -v               one line per candidate\n");
@@ -188,6 +202,8 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const trans
 static int parse_args(int argc, char **argv, options *o)
 {
   o->budget = 600;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  o->jobs = cpus < 1 ? 1 : cpus > 16 ? 16 : (unsigned)cpus;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -198,6 +214,15 @@ static int parse_args(int argc, char **argv, options *o)
     else if (!strcmp(a, "--device") && val) o->device = val, ++i;
     else if (!strcmp(a, "--problems") && val) o->problems = val, ++i;
     else if (!strcmp(a, "-o") && val) o->output = val, ++i;
+    else if (!strcmp(a, "--jobs") && val) {
+      char *end;
+      unsigned long j = strtoul(val, &end, 10);
+      if (*end || j < 1 || j > 256) return -1;
+      o->jobs = (unsigned)j, ++i;
+    } else if (!strcmp(a, "--build-share") && val) {
+      if (sscanf(val, "%u/%u", &o->build_share, &o->build_shares) != 2 || o->build_share >= o->build_shares) return -1;
+      ++i;
+    }
     else if (!strcmp(a, "--budget") && val) {
       char *end;
       o->budget = strtod(val, &end);
@@ -206,6 +231,57 @@ static int parse_args(int argc, char **argv, options *o)
     } else return -1;
   }
   return o->problems || o->canonical ? 0 : -1;
+}
+
+/* Runs the builder processes (this program with --build-share j/J and a shorter budget, their
+ * output discarded) and waits for them; returns how many ran. */
+static unsigned prebuild(int argc, char **argv, const options *o)
+{
+  const char *off = getenv("PPFFT_CACHE");
+  if (o->jobs < 2 || (off && !strcmp(off, "0"))) return 0;
+  char budget[32], share[32];
+  /* the builds are part of the budget: leave the timing run at least a third of it */
+  snprintf(budget, sizeof budget, "%.3f", 0.6 * o->budget);
+  char **args = calloc((size_t)argc + 6, sizeof *args);
+  pid_t *pid = calloc(o->jobs, sizeof *pid);
+  posix_spawn_file_actions_t fa;
+  unsigned started = 0;
+  if (args && pid && posix_spawn_file_actions_init(&fa) == 0) {
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    for (int i = 0; i < argc; ++i) args[i] = argv[i];
+    args[argc] = "--budget", args[argc + 1] = budget, args[argc + 2] = "--build-share", args[argc + 3] = share;
+    for (unsigned j = 0; j < o->jobs; ++j) {
+      snprintf(share, sizeof share, "%u/%u", j, o->jobs);
+      if (posix_spawn(&pid[started], "/proc/self/exe", &fa, NULL, args, environ) == 0 ||
+          posix_spawnp(&pid[started], argv[0], &fa, NULL, args, environ) == 0)
+        ++started;
+    }
+    for (unsigned j = 0; j < started; ++j) waitpid(pid[j], NULL, 0);
+    posix_spawn_file_actions_destroy(&fa);
+  }
+  free(args);
+  free(pid);
+  return started;
+}
+
+/* A builder process: plan_search over every problem with builds only, into the disk cache. */
+static int build_only(ppfft_context *c, tune_problem *list, size_t count, const options *o)
+{
+  double deadline = now_s() + o->budget;
+  for (size_t i = 0; i < count && now_s() < deadline; ++i) {
+    tune_problem *tp = &list[i];
+    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
+    transform tf;
+    if (transform_from_desc(c, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
+    measure_opts mo = {0};
+    mo.budget_s = deadline - now_s();
+    mo.build_share = o->build_share, mo.build_shares = o->build_shares;
+    ppfft_plan *plan = NULL;
+    double ms;
+    if (plan_search(c, &tf, o->exhaustive, &mo, &plan, &ms) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
+  }
+  return 0;
 }
 
 /* The default wisdom file for this device, where contexts look; its folder created. */
@@ -252,6 +328,12 @@ int main(int argc, char **argv)
       }
     free(copy);
   }
+  if (o.build_shares) {
+    int rc = build_only(c, list, count, &o);
+    free(list);
+    ppfft_context_destroy(c);
+    return rc;
+  }
   char out_path[4096];
   if (o.output) snprintf(out_path, sizeof out_path, "%s", o.output);
   else default_output(c, out_path, sizeof out_path);
@@ -259,6 +341,8 @@ int main(int argc, char **argv)
           o.exhaustive ? "exhaustive" : "default", out_path);
 
   double start = now_s();
+  unsigned builders = prebuild(argc, argv, &o);
+  if (builders) fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s\n", builders, now_s() - start);
   progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
   size_t tuned = 0, skipped = 0, rejected = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -279,7 +363,7 @@ int main(int argc, char **argv)
     pr.problem = tp->name;
     pr.index = i + 1;
     /* the budget is for the whole run: a problem takes what its lists need while time is left */
-    measure_opts mo = {0, 0, left, show_progress, &pr};
+    measure_opts mo = {0, 0, left, show_progress, &pr, 0, 0};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
     ppfft_status s = plan_search(c, &tf, o.exhaustive, &mo, &best, &ms);
