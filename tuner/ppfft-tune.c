@@ -2,7 +2,7 @@
  * ppfft context on that device then loads.  Run it once per GPU (and again after a driver update).
  *
  *   ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS] [--exhaustive]
- *              [--jobs J] [-o FILE] [-v]
+ *              [--jobs J] [--resume] [-o FILE] [-v]
  *
  * Problems use fftw-wisdom's letters: c (complex), o/i (out-of-place/in-place), f/b (forward/
  * backward), then the lengths, e.g. cof1024, cib4096, cof256x256; ":f64" for double precision and
@@ -38,7 +38,7 @@ typedef struct tune_problem {
 
 typedef struct options {
   const char *device, *problems, *output;
-  int canonical, exhaustive, verbose;
+  int canonical, exhaustive, verbose, resume;
   double budget;
   unsigned jobs;                      /* builder processes (1: build while timing) */
   unsigned build_share, build_shares; /* set: this is builder build_share of build_shares */
@@ -54,7 +54,7 @@ static double now_s(void)
 static void usage(FILE *f)
 {
   fprintf(f, "usage: ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS]\n"
-             "                  [--exhaustive] [--jobs J] [-o FILE] [-v]\n"
+             "                  [--exhaustive] [--jobs J] [--resume] [-o FILE] [-v]\n"
              "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64 (c=complex, o/i=out-of/in-place,\n"
              "                   f/b=forward/backward, lengths, :f64 double precision, :b<batch>)\n"
              "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, f32 and f64 (what this\n"
@@ -65,6 +65,8 @@ static void usage(FILE *f)
              "                   1 when PPFFT_CACHE=0, since the builds reach the timing run through the disk cache)\n"
              "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
              "                   where every ppfft program looks; an existing file there is merged)\n"
+             "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
+             "                   run again, with PPFFT_WISDOM_PATH=FILE -o FILE)\n"
              "  -v               one line per candidate\n");
 }
 
@@ -211,6 +213,7 @@ static int parse_args(int argc, char **argv, options *o)
     if (!strcmp(a, "--canonical")) o->canonical = 1;
     else if (!strcmp(a, "--exhaustive")) o->exhaustive = 1;
     else if (!strcmp(a, "-v")) o->verbose = 1;
+    else if (!strcmp(a, "--resume")) o->resume = 1;
     else if (!strcmp(a, "--device") && val) o->device = val, ++i;
     else if (!strcmp(a, "--problems") && val) o->problems = val, ++i;
     else if (!strcmp(a, "-o") && val) o->output = val, ++i;
@@ -273,7 +276,9 @@ static int build_only(ppfft_context *c, tune_problem *list, size_t count, const 
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
     transform tf;
+    char known[1024];
     if (transform_from_desc(c, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
+    if (o->resume && wisdom_lookup(&c->wisdom, &tf, known, sizeof known) == 0) continue;
     measure_opts mo = {0};
     mo.budget_s = deadline - now_s();
     mo.build_share = o->build_share, mo.build_shares = o->build_shares;
@@ -344,7 +349,7 @@ int main(int argc, char **argv)
   unsigned builders = prebuild(argc, argv, &o);
   if (builders) fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s\n", builders, now_s() - start);
   progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
-  size_t tuned = 0, skipped = 0, rejected = 0;
+  size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
@@ -358,6 +363,12 @@ int main(int argc, char **argv)
     if (transform_from_desc(c, &tp->desc, &tf) != PPFFT_SUCCESS) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
+      continue;
+    }
+    char known[1024];
+    if (o.resume && wisdom_lookup(&c->wisdom, &tf, known, sizeof known) == 0) {
+      printf("%-22s kept: %s (already in the wisdom)\n", tp->name, known);
+      ++kept;
       continue;
     }
     pr.problem = tp->name;
@@ -408,7 +419,8 @@ int main(int argc, char **argv)
     }
     free(text);
   }
-  printf("tuned %zu, skipped %zu, rejected %zu problems in %.0f s; wisdom in %s\n", tuned, skipped, rejected, now_s() - start, out_path);
+  printf("tuned %zu, kept %zu, skipped %zu, rejected %zu problems in %.0f s; wisdom in %s\n", tuned, kept, skipped, rejected, now_s() - start,
+         out_path);
   free(list);
   ppfft_context_destroy(c);
   return rejected ? 1 : 0;
