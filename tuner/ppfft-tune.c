@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -242,6 +243,8 @@ static unsigned prebuild(int argc, char **argv, const options *o)
 {
   const char *off = getenv("PPFFT_CACHE");
   if (o->jobs < 2 || (off && !strcmp(off, "0"))) return 0;
+  /* an inherited SIGCHLD = SIG_IGN would reap the builders at once and waitpid would not wait */
+  signal(SIGCHLD, SIG_DFL);
   char budget[32], share[32];
   /* the builds are part of the budget: leave the timing run at least a third of it */
   snprintf(budget, sizeof budget, "%.3f", 0.6 * o->budget);
