@@ -238,9 +238,10 @@ static int parse_args(int argc, char **argv, options *o)
 }
 
 /* Runs the builder processes (this program with --build-share j/J and a shorter budget, their
- * output discarded) and waits for them; returns how many ran. */
-static unsigned prebuild(int argc, char **argv, const options *o)
+ * output discarded) and waits for them; returns how many started, *succeeded how many ended well. */
+static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succeeded)
 {
+  *succeeded = 0;
   const char *off = getenv("PPFFT_CACHE");
   if (o->jobs < 2 || (off && !strcmp(off, "0"))) return 0;
   /* an inherited SIGCHLD = SIG_IGN would reap the builders at once and waitpid would not wait */
@@ -257,13 +258,20 @@ static unsigned prebuild(int argc, char **argv, const options *o)
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     for (int i = 0; i < argc; ++i) args[i] = argv[i];
     args[argc] = "--budget", args[argc + 1] = budget, args[argc + 2] = "--build-share", args[argc + 3] = share;
+    /* this program's own file (some sandboxes cannot exec /proc/self/exe itself), else argv[0] */
+    char self[4096];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[len > 0 ? len : 0] = 0;
     for (unsigned j = 0; j < o->jobs; ++j) {
       snprintf(share, sizeof share, "%u/%u", j, o->jobs);
-      if (posix_spawn(&pid[started], "/proc/self/exe", &fa, NULL, args, environ) == 0 ||
+      if ((len > 0 && posix_spawn(&pid[started], self, &fa, NULL, args, environ) == 0) ||
           posix_spawnp(&pid[started], argv[0], &fa, NULL, args, environ) == 0)
         ++started;
     }
-    for (unsigned j = 0; j < started; ++j) waitpid(pid[j], NULL, 0);
+    for (unsigned j = 0; j < started; ++j) {
+      int status = 0;
+      if (waitpid(pid[j], &status, 0) == pid[j] && WIFEXITED(status) && WEXITSTATUS(status) == 0) ++*succeeded;
+    }
     posix_spawn_file_actions_destroy(&fa);
   }
   free(args);
@@ -349,8 +357,10 @@ int main(int argc, char **argv)
           o.exhaustive ? "exhaustive" : "default", out_path);
 
   double start = now_s();
-  unsigned builders = prebuild(argc, argv, &o);
-  if (builders) fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s\n", builders, now_s() - start);
+  unsigned built = 0, builders = prebuild(argc, argv, &o, &built);
+  if (builders)
+    fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s (%u of them ended well)\n", builders, now_s() - start,
+            built);
   progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
   size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
   for (size_t i = 0; i < count; ++i) {
