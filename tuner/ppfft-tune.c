@@ -238,7 +238,7 @@ static int parse_args(int argc, char **argv, options *o)
 }
 
 /* Runs the builder processes (this program with --build-share j/J and a shorter budget, their
- * output discarded) and waits for them; returns how many started, *succeeded how many ended well. */
+ * standard output discarded, their errors shown) and waits for them; returns how many started, *succeeded how many ended well. */
 static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succeeded)
 {
   *succeeded = 0;
@@ -255,7 +255,6 @@ static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succ
   unsigned started = 0;
   if (args && pid && posix_spawn_file_actions_init(&fa) == 0) {
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     for (int i = 0; i < argc; ++i) args[i] = argv[i];
     args[argc] = "--budget", args[argc + 1] = budget, args[argc + 2] = "--build-share", args[argc + 3] = share;
     /* this program's own file (some sandboxes cannot exec /proc/self/exe itself), else argv[0] */
@@ -270,7 +269,11 @@ static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succ
     }
     for (unsigned j = 0; j < started; ++j) {
       int status = 0;
-      if (waitpid(pid[j], &status, 0) == pid[j] && WIFEXITED(status) && WEXITSTATUS(status) == 0) ++*succeeded;
+      if (waitpid(pid[j], &status, 0) != pid[j]) continue;
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) ++*succeeded;
+      else if (j == 0) /* the others fail alike: one line is enough */
+        fprintf(stderr, "ppfft-tune: builder 0 ended with %s %d\n", WIFEXITED(status) ? "exit status" : "signal",
+                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
     }
     posix_spawn_file_actions_destroy(&fa);
   }
