@@ -329,6 +329,13 @@ int main(int argc, char **argv)
     return pa > 0 ? 0 : 2;
   }
   if (o.device) setenv("PPFFT_DEVICE", o.device, 1);
+  /* the builders first: a process started after this one opened the GPU may not see the GPU's
+   * platform (seen with NVIDIA's OpenCL in a sandbox) */
+  double start = now_s();
+  unsigned built = 0, builders = o.build_shares ? 0 : prebuild(argc, argv, &o, &built);
+  if (builders)
+    fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s (%u of them ended well)\n", builders, now_s() - start,
+            built);
   ppfft_context *c;
   if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
     fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
@@ -359,11 +366,6 @@ int main(int argc, char **argv)
   fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->info.name, c->key, count, o.budget,
           o.exhaustive ? "exhaustive" : "default", out_path);
 
-  double start = now_s();
-  unsigned built = 0, builders = prebuild(argc, argv, &o, &built);
-  if (builders)
-    fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s (%u of them ended well)\n", builders, now_s() - start,
-            built);
   progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
   size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
   for (size_t i = 0; i < count; ++i) {
