@@ -128,7 +128,9 @@ static void build_all(ppfft_context *c, const problem *p, const variant *cands, 
 static ppfft_status build_share(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
                                 ppfft_plan **out)
 {
+  double start = measure_now_s();
   for (size_t i = o->build_share; i < n; i += o->build_shares) {
+    if (o->budget_s > 0 && measure_now_s() - start > o->budget_s) break; /* leave the rest to the timing run */
     ppfft_plan *plan;
     if (plan_build(c, p, &cands[i], &plan) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
   }

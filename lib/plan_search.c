@@ -7,6 +7,7 @@
 #include "wisdom.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Splits L = 2^a into k power-of-two factors, the smaller first; 0 if some factor would be 1. */
 static int balanced_factors(size_t L, int k, size_t *f)
@@ -240,20 +241,39 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
       if (bms > 0) *ms = bms; /* the whole plan's time, as XP's would have been */
     }
   }
+  /* (also when no candidate of the fewest passes built, e.g. every one-pass kernel needs more
+   * registers than the device has) */
   int d = t->rank - 1, k = sp.nfactors[d];
-  if (s == PPFFT_SUCCESS && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && (!deadline || measure_now_s() < deadline) &&
-      balanced_factors(t->n[d], k + 1, sp.factor[d])) {
+  if ((s == PPFFT_SUCCESS || s == PPFFT_ERROR_UNSUPPORTED) && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS &&
+      (!deadline || measure_now_s() < deadline) && balanced_factors(t->n[d], k + 1, sp.factor[d])) {
     sp.nfactors[d] = k + 1;
     ppfft_plan *other = NULL;
     double oms = 0;
-    if (measure_split(c, t, &sp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS && oms < *ms) {
+    if (measure_split(c, t, &sp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS && (s != PPFFT_SUCCESS || oms < *ms)) {
       ppfft_plan_destroy(*out);
       *out = other;
       *ms = oms;
+      s = PPFFT_SUCCESS;
     } else {
       ppfft_plan_destroy(other);
     }
   }
+  /* the estimate's own plan is always a candidate, so a search cut short by its budget, or misled
+   * by per-pass timings, never ends slower than planning without one: whole plans against each other */
+  ppfft_plan *est = NULL;
+  double ems = 0, bms = 0;
+  if (s == PPFFT_SUCCESS && timing && plan_estimate(c, t, &est) == PPFFT_SUCCESS && strcmp(est->name, (*out)->name) != 0 &&
+      measure_plan(c, est, &ems) == PPFFT_SUCCESS && measure_plan(c, *out, &bms) == PPFFT_SUCCESS) {
+    if (ems < bms) {
+      ppfft_plan_destroy(*out);
+      *out = est;
+      est = NULL;
+      *ms = ems;
+    } else {
+      *ms = bms;
+    }
+  }
+  ppfft_plan_destroy(est);
   return s;
 }
 
