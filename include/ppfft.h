@@ -133,7 +133,8 @@ ppfft_status ppfft_plan_create_variant(ppfft_context *c, const ppfft_desc *d, co
  * out is NULL (or equal to in) for an in-place plan.  If done is not NULL it receives an event that
  * completes when the whole transform (every pass) has completed; the caller releases it.  q must
  * belong to the plan's context and device.  A plan with a temporary buffer orders its executions
- * (each waits for the previous one, on any queue).  Errors: INVALID_ARGUMENT (NULL, wrong placement, wait list),
+ * (each waits for the previous one, on any queue) and keeps a reference to the queue it last ran on
+ * until it runs on another or is destroyed.  Errors: INVALID_ARGUMENT (NULL, wrong placement, wait list),
  * BUFFER_TOO_SMALL (a buffer smaller than the layout addresses; nothing is enqueued), OPENCL. */
 ppfft_status ppfft_execute(ppfft_plan *p, cl_command_queue q, cl_mem in, cl_mem out, cl_uint nwait,
                            const cl_event *wait, cl_event *done);

@@ -95,6 +95,19 @@ static void release_events(cl_event *ev, size_t n)
   free(ev);
 }
 
+/* Whether the previous execution needs no wait: it has finished, or it ran on this same in-order
+ * queue.  Waiting on it anyway would be correct, but an extra event in the first pass's wait list
+ * can send NVIDIA's OpenCL down a slow host-side path. */
+static int last_is_behind(const ppfft_plan *p, cl_command_queue q)
+{
+  cl_int status = CL_QUEUED;
+  if (clGetEventInfo(p->last, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL) == CL_SUCCESS && status == CL_COMPLETE)
+    return 1;
+  cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+  return q == p->last_q && clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL) == CL_SUCCESS &&
+         !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+}
+
 /* Enqueues every pass, each behind the previous one (the queue may be out of order); called with
  * the plan's lock held.  With a temporary buffer, the first pass also waits for the previous
  * execution, which may run on another queue. */
@@ -104,7 +117,7 @@ static ppfft_status enqueue(ppfft_plan *p, cl_command_queue q, const user_buffer
   const ppfft_context *c = p->ctx;
   cl_event *prev = NULL, *first_wait = NULL;
   size_t nprev = 0;
-  if (p->last) { /* the caller's wait list plus the previous execution */
+  if (p->last && !last_is_behind(p, q)) { /* the caller's wait list plus the previous execution */
     first_wait = malloc((nwait + 1) * sizeof *first_wait);
     if (!first_wait) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
     for (cl_uint i = 0; i < nwait; ++i) first_wait[i] = wait[i];
@@ -138,6 +151,11 @@ static ppfft_status enqueue(ppfft_plan *p, cl_command_queue q, const user_buffer
     if (p->last) clReleaseEvent(p->last);
     clRetainEvent(end);
     p->last = end;
+    if (p->last_q != q) {
+      if (p->last_q) clReleaseCommandQueue(p->last_q);
+      clRetainCommandQueue(q);
+      p->last_q = q;
+    }
   }
   if (done) *done = end;
   else clReleaseEvent(end);

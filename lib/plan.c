@@ -43,6 +43,7 @@ void ppfft_plan_destroy(ppfft_plan *p)
   for (int i = 0; i < p->npasses; ++i) pass_release(&p->pass[i]);
   if (p->tmp) clReleaseMemObject(p->tmp);
   if (p->last) clReleaseEvent(p->last);
+  if (p->last_q) clReleaseCommandQueue(p->last_q);
   mtx_destroy(&p->lock);
   free(p);
 }

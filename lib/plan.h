@@ -31,6 +31,7 @@ struct ppfft_plan {
   cl_mem tmp;               /* the four-step passes' temporary buffer, else NULL */
   size_t tmp_bytes;
   cl_event last;            /* with tmp: the previous execution's end, which the next waits for */
+  cl_command_queue last_q;  /* the queue it ran on (retained, so its handle cannot be reused) */
   mtx_t lock;               /* kernel arguments are per cl_kernel: set and enqueue under this lock */
   char name[PLAN_STRING_MAX]; /* the plan string */
 };
