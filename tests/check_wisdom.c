@@ -160,6 +160,47 @@ START_TEST(other_devices_not_applied)
 }
 END_TEST
 
+/* Every wisdom file shipped in wisdom/ imports, and with its device key made this device's, every
+ * one of its entries is taken (a shipped file that a later parser rejects would be lost silently). */
+START_TEST(shipped_wisdom_imports)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  const char *src = getenv("PPFFT_SRC_DIR");
+  const char *files[] = {"nvidia-h200.wisdom", "pocl-cpu.wisdom"};
+  for (size_t f = 0; f < sizeof files / sizeof files[0]; ++f) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/wisdom/%s", src && *src ? src : ".", files[f]);
+    FILE *in = fopen(path, "r");
+    ck_assert_msg(in != NULL, "cannot open %s (PPFFT_SRC_DIR)", path);
+    ppfft_wisdom_forget(c);
+    ck_assert_int_eq(ppfft_wisdom_import_file(c, path), PPFFT_SUCCESS);
+    /* the same text under this device's key */
+    size_t cap = 1 << 20, len = 0, entries = 0;
+    char *text = malloc(cap), line[8192];
+    ck_assert_ptr_nonnull(text);
+    while (fgets(line, sizeof line, in)) {
+      char *sp = strchr(line, ' ');
+      int entry = line[0] != '#' && strncmp(line, "ppfft-wisdom", 12) != 0 && sp && strstr(line, " c2c:");
+      int k = entry ? snprintf(text + len, cap - len, "%s%s", ppfft_context_device_key(c), sp) : snprintf(text + len, cap - len, "%s", line);
+      ck_assert(k > 0 && (size_t)k < cap - len);
+      len += (size_t)k;
+      entries += entry;
+    }
+    fclose(in);
+    ck_assert_uint_gt(entries, 10);
+    ppfft_wisdom_forget(c);
+    ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
+    char *out = ppfft_wisdom_export_string(c);
+    size_t got = 0;
+    for (const char *q = out; (q = strstr(q, " c2c:")); ++q) ++got;
+    ck_assert_uint_eq(got, entries);
+    free(out);
+    free(text);
+  }
+  ppfft_wisdom_forget(c);
+}
+END_TEST
+
 /* WISDOM_ONLY fails without an entry and plans exactly the variant an entry names; so does ESTIMATE
  * when there is one, also for another batch of the same problem. */
 START_TEST(plans_follow_wisdom)
@@ -323,6 +364,7 @@ Suite *make_wisdom_suite(void)
   tcase_add_test(tc, files_and_search_path);
   tcase_add_test(tc, measure_records_winner);
   tcase_add_test(tc, multi_pass_wisdom);
+  tcase_add_test(tc, shipped_wisdom_imports);
   suite_add_tcase(s, tc);
   return s;
 }
