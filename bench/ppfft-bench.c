@@ -440,9 +440,10 @@ static ppfft_status check_plan(workload *w, ppfft_plan *p, double *rel_err)
 }
 
 /* One execute's device time in ms.  A single pass's event gives it directly; a multi-pass plan's
- * event covers only its last pass, so the passes are enqueued behind a marker that a user event
- * holds, then released together: the time runs from the marker to the last pass's end, the gaps
- * between passes included and the host's enqueueing left out. */
+ * event covers only its last pass, so a marker goes just before the plan: the time runs from the
+ * marker to the last pass's end, the gaps between passes included, as the tuner times whole plans
+ * (measure_plan).  (Holding the passes behind a user event instead, to leave the host's enqueueing
+ * out, put NVIDIA's OpenCL on a slow path: plans with a temporary buffer timed 10x slower.) */
 static ppfft_status execute_ms(workload *w, ppfft_plan *p, int multi_pass, double *ms)
 {
   cl_event done = NULL;
@@ -450,14 +451,10 @@ static ppfft_status execute_ms(workload *w, ppfft_plan *p, int multi_pass, doubl
     ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
     return s == PPFFT_SUCCESS ? measure_event_ms(w->ctx, done, ms) : s;
   }
-  cl_int e;
-  cl_event gate = clCreateUserEvent(ppfft_context_cl_context(w->ctx), &e), start = NULL;
-  if (!gate) return err_cl(w->ctx, "clCreateUserEvent", e);
-  e = clEnqueueMarkerWithWaitList(w->q, 1, &gate, &start);
+  cl_event start = NULL;
+  cl_int e = clEnqueueMarkerWithWaitList(w->q, 0, NULL, &start);
   ppfft_status s = e != CL_SUCCESS ? err_cl(w->ctx, "clEnqueueMarkerWithWaitList", e)
                                    : ppfft_execute(p, w->q, w->in, w->out, 1, &start, &done);
-  clSetUserEventStatus(gate, CL_COMPLETE); /* also after a failure: nothing may stay blocked on it */
-  clReleaseEvent(gate);
   cl_ulong t0 = 0, t1 = 0;
   if (s == PPFFT_SUCCESS) {
     e = clWaitForEvents(1, &done);
