@@ -226,7 +226,7 @@ def write_md(rows, meta, path):
         ["data", "%s MiB per run, batched, out of place, forward; median of %s runs (OpenCL event profiling); "
                  "GFLOPS = 5 N log2(N) batch / time" % (meta.get("mib", "?"), meta.get("repeats", "?"))],
         ["FFTW", "%s, %s, on %s" % (fftw["device"], fftw["driver"], meta.get("host_cpu") or "the host CPU") if fftw
-                 else "not timed (bench/fftw-bench was not built: configure needs fftw3f and FFTW's threads libraries)"],
+                 else "not timed (no FFTW run in runs.tsv: bench/fftw-bench was not built, which needs fftw3f and FFTW's threads libraries, or the study stopped before it)"],
     ]))
     md.append("\nEvery set runs with the radices and launch the planner fits to it (`ppfft-bench -v fit:SET`); "
               "\"n/a (reason)\" is a set that fits no kernel for that shape on this device, or failed. "
