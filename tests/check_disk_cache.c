@@ -2,6 +2,9 @@
  * damaged entry is ever accepted (each loads as a miss and its file is removed).  Every test runs
  * in a fresh folder under /tmp that XDG_CACHE_HOME points to. */
 #include "disk_cache.h"
+#include "measure.h"
+#include "plan.h"
+#include "transform.h"
 #include "testutil.h"
 #include "suites.h"
 #include <dirent.h>
@@ -577,6 +580,45 @@ START_TEST(library_uses_and_repairs_the_cache)
 }
 END_TEST
 
+/* ppfft-tune's builder processes: a search with a build share times nothing (ms 0) and leaves its
+ * share of the candidates' programs on disk, the second share adds to the first, and the timing run
+ * after them still plans and times. */
+START_TEST(builder_shares_fill_the_cache)
+{
+  test_env *t = test_env_get();
+  char dir[256];
+  snprintf(dir, sizeof dir, "%s/ppfft", tmpdir);
+  ppfft_context *c;
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
+  size_t n = 64;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 16);
+  transform tf;
+  ck_assert_int_eq(transform_from_desc(c, &d, &tf), PPFFT_SUCCESS);
+  size_t seen = count_entries(dir);
+  for (unsigned share = 0; share < 2; ++share) {
+    measure_opts mo = {0};
+    mo.build_share = share, mo.build_shares = 2;
+    ppfft_plan *p = NULL;
+    double ms = -1;
+    ck_assert_int_eq(plan_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
+    ck_assert_ptr_nonnull(p);
+    ck_assert(ms == 0);
+    ppfft_plan_destroy(p);
+    size_t now = count_entries(dir);
+    ck_assert_uint_gt(now, seen);
+    seen = now;
+  }
+  measure_opts mo = {0};
+  ppfft_plan *p = NULL;
+  double ms = 0;
+  ck_assert_int_eq(plan_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
+  ck_assert(ms > 0);
+  ppfft_plan_destroy(p);
+  ppfft_context_destroy(c);
+}
+END_TEST
+
 Suite *make_disk_cache_suite(void)
 {
   Suite *s = suite_create("disk_cache");
@@ -591,6 +633,7 @@ Suite *make_disk_cache_suite(void)
   tcase_add_test(tc, folders_created);
   tcase_add_test(tc, unwritable_folders_fail_cleanly);
   tcase_add_test(tc, library_uses_and_repairs_the_cache);
+  tcase_add_test(tc, builder_shares_fill_the_cache);
   suite_add_tcase(s, tc);
   return s;
 }
