@@ -213,8 +213,6 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   double deadline = o && o->budget_s > 0 ? measure_now_s() + o->budget_s : 0;
   ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
   int timing = !(o && o->build_shares); /* a builder process visits every split, times none */
-  /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
-   * transforms per work-group): time that split too and keep the faster */
   /* explicit transposes for the strided dimensions of a multi-dimensional transform: the whole
    * plans are timed against each other (the transposes have no per-pass candidates) */
   if (s == PPFFT_SUCCESS && t->rank > 1 && !t->in.planar && !t->out.planar && (!deadline || measure_now_s() < deadline)) {
@@ -241,8 +239,9 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
       if (bms > 0) *ms = bms; /* the whole plan's time, as XP's would have been */
     }
   }
-  /* (also when no candidate of the fewest passes built, e.g. every one-pass kernel needs more
-   * registers than the device has) */
+  /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
+   * transforms per work-group): time that split too and keep the faster; also the way out when no
+   * candidate of the fewest passes built (e.g. every one-pass kernel needs more registers) */
   int d = t->rank - 1, k = sp.nfactors[d];
   if ((s == PPFFT_SUCCESS || s == PPFFT_ERROR_UNSUPPORTED) && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS &&
       (!deadline || measure_now_s() < deadline) && balanced_factors(t->n[d], k + 1, sp.factor[d])) {

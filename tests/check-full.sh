@@ -18,7 +18,9 @@ done
 PPFFT_TEST_SHARD=0/$J "$B/tests/check_ppfft" > "$B/tests/check-full-0.log" 2>&1
 rc=$?
 for p in $pids; do
-  wait "$p" || rc=1
+  wait "$p"
+  r=$?
+  [ $r -eq 0 ] || [ $r -eq 77 ] || rc=1 # 77: no OpenCL device, as for process 0
 done
 i=0
 while [ "$i" -lt "$J" ]; do

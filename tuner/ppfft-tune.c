@@ -247,7 +247,7 @@ static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succ
   /* an inherited SIGCHLD = SIG_IGN would reap the builders at once and waitpid would not wait */
   signal(SIGCHLD, SIG_DFL);
   char budget[32], share[32];
-  /* the builds are part of the budget: leave the timing run at least a third of it */
+  /* the builds are part of the budget: the builders stop at 60 % of it, leaving the timing run 40 % */
   snprintf(budget, sizeof budget, "%.3f", 0.6 * o->budget);
   char **args = calloc((size_t)argc + 6, sizeof *args);
   pid_t *pid = calloc(o->jobs, sizeof *pid);
