@@ -197,27 +197,26 @@ static void local_lanes(const gen_state *gs, gen_buf *b, unsigned E, int store, 
 
 /* ---- twiddles ---- */
 
-/* Defines wc, ws (cos and sin of 2 pi x / M, x = expo[l] for lane l) and multiplies the value
- * (xr, xi) by w = wc + sign i ws.  The table modes read entry idx[l] of the pass-ordered table
- * (twiddle_table.h); `contiguous`: the lanes' entries are consecutive, one vector load. */
-static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const char *xi, char expo[][96], char idx[][96],
-                        unsigned lanes, unsigned M, int contiguous)
+/* Defines wc<sfx>, ws<sfx> (cos and sin of 2 pi x / M, x = expo[l] for lane l).  The table modes
+ * read entry idx[l] of the pass-ordered table (twiddle_table.h); `contiguous`: the lanes' entries
+ * are consecutive, one vector load. */
+static void twiddle_fetch(const gen_state *gs, gen_buf *b, const char *sfx, char expo[][96], char idx[][96], unsigned lanes,
+                          unsigned M, int contiguous)
 {
   const char *mt = gs->mt;
   int f64 = gs->p->f64;
-  gb_printf(b, "      {\n");
   char lit[48];
   switch (gs->v->twiddle) {
   case TW_CALC:
     /* sincos after an exact reduction to a quarter turn (ppfft_cossin in cl/prelude.cl) */
     if (lanes == 1) {
-      gb_printf(b, "        const real2 w = ppfft_cossin(%s, %uu);\n", expo[0], M);
-      gb_printf(b, "        const real wc = w.x, ws = w.y;\n");
+      gb_printf(b, "        const real2 w%s = ppfft_cossin(%s, %uu);\n", sfx, expo[0], M);
+      gb_printf(b, "        const real wc%s = w%s.x, ws%s = w%s.y;\n", sfx, sfx, sfx, sfx);
     } else {
-      for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "        const real2 w%u = ppfft_cossin(%s, %uu);\n", l, expo[l], M);
+      for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "        const real2 w%u%s = ppfft_cossin(%s, %uu);\n", l, sfx, expo[l], M);
       for (int k = 0; k < 2; ++k) {
-        gb_printf(b, "        const %s %s = (%s)(", mt, k ? "ws" : "wc", mt);
-        for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%sw%u.%c", l ? ", " : "", l, k ? 'y' : 'x');
+        gb_printf(b, "        const %s %s%s = (%s)(", mt, k ? "ws" : "wc", sfx, mt);
+        for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%sw%u%s.%c", l ? ", " : "", l, sfx, k ? 'y' : 'x');
         gb_printf(b, ");\n");
       }
     }
@@ -225,15 +224,18 @@ static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const c
   case TW_NATIVE: {
     /* native_cos/native_sin of the whole angle, in float: fast, device-dependent accuracy */
     gen_literal(lit, sizeof lit, 2 * PI_L / M, 0);
-    if (lanes == 1) gb_printf(b, "        const float wa = (float)(%s) * %s;\n", expo[0], lit);
+    if (lanes == 1) gb_printf(b, "        const float wa%s = (float)(%s) * %s;\n", sfx, expo[0], lit);
     else {
-      gb_printf(b, "        const float%u wa = convert_float%u((uint%u)(", lanes, lanes, lanes);
+      gb_printf(b, "        const float%u wa%s = convert_float%u((uint%u)(", lanes, sfx, lanes, lanes);
       for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%s%s", l ? ", " : "", expo[l]);
       gb_printf(b, ")) * %s;\n", lit);
     }
-    if (!f64) gb_printf(b, "        const %s wc = native_cos(wa), ws = native_sin(wa);\n", mt);
-    else if (lanes == 1) gb_printf(b, "        const %s wc = (real)native_cos(wa), ws = (real)native_sin(wa);\n", mt);
-    else gb_printf(b, "        const %s wc = convert_real%u(native_cos(wa)), ws = convert_real%u(native_sin(wa));\n", mt, lanes, lanes);
+    if (!f64) gb_printf(b, "        const %s wc%s = native_cos(wa%s), ws%s = native_sin(wa%s);\n", mt, sfx, sfx, sfx, sfx);
+    else if (lanes == 1)
+      gb_printf(b, "        const %s wc%s = (real)native_cos(wa%s), ws%s = (real)native_sin(wa%s);\n", mt, sfx, sfx, sfx, sfx);
+    else
+      gb_printf(b, "        const %s wc%s = convert_real%u(native_cos(wa%s)), ws%s = convert_real%u(native_sin(wa%s));\n", mt, sfx, lanes,
+                sfx, sfx, lanes, sfx);
     break;
   }
   case TW_CM_K:
@@ -241,14 +243,14 @@ static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const c
   case TW_GM: {
     const char *space = gs->v->twiddle == TW_GM ? "__global" : "__constant";
     if (lanes == 1) {
-      gb_printf(b, "        const real2 w = tw[%s];\n", idx[0]);
-      gb_printf(b, "        const real wc = w.x, ws = w.y;\n");
+      gb_printf(b, "        const real2 w%s = tw[%s];\n", sfx, idx[0]);
+      gb_printf(b, "        const real wc%s = w%s.x, ws%s = w%s.y;\n", sfx, sfx, sfx, sfx);
     } else if (contiguous && lanes <= 8) {
-      gb_printf(b, "        const real%u w = vload%u(0, (%s const real *)tw + 2u * (%s));\n", 2 * lanes, 2 * lanes, space, idx[0]);
-      gb_printf(b, "        const %s wc = w.even, ws = w.odd;\n", mt);
+      gb_printf(b, "        const real%u w%s = vload%u(0, (%s const real *)tw + 2u * (%s));\n", 2 * lanes, sfx, 2 * lanes, space, idx[0]);
+      gb_printf(b, "        const %s wc%s = w%s.even, ws%s = w%s.odd;\n", mt, sfx, sfx, sfx, sfx);
     } else {
       for (int k = 0; k < 2; ++k) {
-        gb_printf(b, "        const %s %s = (%s)(", mt, k ? "ws" : "wc", mt);
+        gb_printf(b, "        const %s %s%s = (%s)(", mt, k ? "ws" : "wc", sfx, mt);
         for (unsigned l = 0; l < lanes; ++l) gb_printf(b, "%stw[%s].%c", l ? ", " : "", idx[l], k ? 'y' : 'x');
         gb_printf(b, ");\n");
       }
@@ -256,13 +258,48 @@ static void twiddle_mul(const gen_state *gs, gen_buf *b, const char *xr, const c
     break;
   }
   }
-  if (!gs->v->il) gb_printf(b, "        ppfft_twmul(&%s, &%s, wc, ws);\n", xr, xi);
+}
+
+/* Multiplies (xr, xi) by w = wc<sfx> + sign i ws<sfx>. */
+static void twiddle_apply(const gen_state *gs, gen_buf *b, const char *xr, const char *xi, const char *sfx)
+{
+  const char *mt = gs->mt;
+  if (!gs->v->il) gb_printf(b, "        ppfft_twmul(&%s, &%s, wc%s, ws%s);\n", xr, xi, sfx, sfx);
   else if (gs->p->sign < 0)
-    gb_printf(b, "        const %s t = %s * wc + %s * ws;\n        %s = %s * wc - %s * ws;\n        %s = t;\n", mt, xr, xi, xi,
-              xi, xr, xr);
+    gb_printf(b, "        { const %s t = %s * wc%s + %s * ws%s;\n          %s = %s * wc%s - %s * ws%s;\n          %s = t; }\n", mt, xr,
+              sfx, xi, sfx, xi, xi, sfx, xr, sfx, xr);
   else
-    gb_printf(b, "        const %s t = %s * wc - %s * ws;\n        %s = %s * wc + %s * ws;\n        %s = t;\n", mt, xr, xi, xi,
-              xi, xr, xr);
+    gb_printf(b, "        { const %s t = %s * wc%s - %s * ws%s;\n          %s = %s * wc%s + %s * ws%s;\n          %s = t; }\n", mt, xr,
+              sfx, xi, sfx, xi, xi, sfx, xr, sfx, xr);
+}
+
+/* The twiddles of one butterfly unit of radix r: ar[t], ai[t] (0 < t < r) times w_M^(k_l t), where
+ * k[l] is lane l's base exponent and the table holds w^(k t) at base + (t - 1) q + k.  Without TWP
+ * every t is fetched; with TWP only t = 1, 2, 4, 8, 16, and w^t = w^a w^(t - a) for the highest
+ * power of two a below t, so each power is at most four products from fetched values. */
+static void twiddle_unit(const gen_state *gs, gen_buf *b, unsigned r, char k[][64], unsigned lanes, unsigned q, unsigned base,
+                         unsigned M, int contiguous)
+{
+  gb_printf(b, "      {\n");
+  for (unsigned t = 1; t < r; ++t) {
+    unsigned a = 1;
+    while (2 * a <= t) a *= 2;
+    char sfx[12], xr[16], xi[16];
+    snprintf(sfx, sizeof sfx, "%u", t);
+    if (!gs->v->twp || a == t) {
+      char expo[16][96], idx[16][96];
+      for (unsigned l = 0; l < lanes; ++l) {
+        snprintf(expo[l], sizeof expo[l], "%s * %uu", k[l], t);
+        snprintf(idx[l], sizeof idx[l], "%uu + %s", base + (t - 1) * q, k[l]);
+      }
+      twiddle_fetch(gs, b, sfx, expo, idx, lanes, M, contiguous);
+    } else
+      gb_printf(b, "        const %s wc%u = wc%u * wc%u - ws%u * ws%u, ws%u = ws%u * wc%u + wc%u * ws%u;\n", gs->mt, t, a, t - a, a, t - a, t,
+                a, t - a, a, t - a);
+    snprintf(xr, sizeof xr, "ar[%u]", t);
+    snprintf(xi, sizeof xi, "ai[%u]", t);
+    twiddle_apply(gs, b, xr, xi, sfx);
+  }
   gb_printf(b, "      }\n");
 }
 
@@ -543,17 +580,9 @@ static void stockham_compute(const gen_state *gs, gen_buf *b, spass sp, unsigned
 {
   unsigned E = gs->g->ec, lanes = gs->v->vector_math ? E : 1;
   if (sp.p > 1) {
-    for (unsigned t = 1; t < sp.r; ++t) {
-      char expo[16][96], idx[16][96];
-      for (unsigned l = 0; l < lanes; ++l) {
-        snprintf(expo[l], sizeof expo[l], "((i0 + %uu) & %uu) * %uu", lane + l, sp.p - 1, t);
-        snprintf(idx[l], sizeof idx[l], "%uu + ((i0 + %uu) & %uu)", sp.base + (t - 1) * sp.p, lane + l, sp.p - 1);
-      }
-      char xr[16], xi[16];
-      snprintf(xr, sizeof xr, "ar[%u]", t);
-      snprintf(xi, sizeof xi, "ai[%u]", t);
-      twiddle_mul(gs, b, xr, xi, expo, idx, lanes, sp.p * sp.r, sp.p % E == 0);
-    }
+    char k[16][64];
+    for (unsigned l = 0; l < lanes; ++l) snprintf(k[l], sizeof k[l], "((i0 + %uu) & %uu)", lane + l, sp.p - 1);
+    twiddle_unit(gs, b, sp.r, k, lanes, sp.p, sp.base, sp.p * sp.r, sp.p % E == 0);
   }
   butterfly(gs, b, sp.r);
 }
@@ -802,15 +831,10 @@ static void lmct_pass(gen_state *gs, int s)
     for (int wr = 0; wr < 2; ++wr) {
       if (wr) {
         butterfly(gs, &body, r);
-        for (unsigned t = 1; t < r && m > 1; ++t) {
-          char expo[16][96], idx[16][96], xr[16], xi[16];
-          for (unsigned l = 0; l < nl; ++l) {
-            snprintf(expo[l], sizeof expo[l], "jj%u * %uu", l, t);
-            snprintf(idx[l], sizeof idx[l], "%uu + jj%u", base + (t - 1) * m, l);
-          }
-          snprintf(xr, sizeof xr, "ar[%u]", t);
-          snprintf(xi, sizeof xi, "ai[%u]", t);
-          twiddle_mul(gs, &body, xr, xi, expo, idx, nl, M, contiguous);
+        if (m > 1) {
+          char k[16][64];
+          for (unsigned l = 0; l < nl; ++l) snprintf(k[l], sizeof k[l], "jj%u", l);
+          twiddle_unit(gs, &body, r, k, nl, m, base, M, contiguous);
         }
       }
       for (unsigned t = 0; t < r; ++t) {

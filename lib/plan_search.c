@@ -178,7 +178,7 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     if (pd[i].transpose) continue;
     problem proxy = pd[i].pb;
     proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
-    variant shortlist[32], *list = shortlist;
+    variant shortlist[48], *list = shortlist;
     size_t count;
     if (exhaustive) list = planner_exhaustive_candidates(&proxy, &c->info, &count);
     else count = planner_measure_candidates(&proxy, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);

@@ -120,7 +120,7 @@ size_t planner_measure_candidates(const problem *p, const device_info *di, varia
   static const onchip_mode onchip[] = {ONCHIP_RP_LM_CM, ONCHIP_LM_CC};
   static const access_pattern access[] = {ACCESS_CGAP, ACCESS_DIRECT};
   static const struct { int vm; unsigned width; } math[] = {{0, 2}, {0, 4}};
-  static const twiddle_mode tw[] = {TW_GM, TW_CM_K};
+  static const struct { twiddle_mode mode; int twp; } tw[] = {{TW_GM, 0}, {TW_CM_K, 0}, {TW_GM, 1}};
   char msg[256];
   /* the estimate's first candidates too: what ESTIMATE would run must be among those timed, also
    * when its first choice does not fit the compiler */
@@ -128,13 +128,14 @@ size_t planner_measure_candidates(const problem *p, const device_info *di, varia
   for (size_t o = 0; o < 2; ++o)
     for (size_t a = 0; a < 2; ++a)
       for (size_t m = 0; m < 2; ++m)
-        for (size_t t = 0; t < 2; ++t) {
+        for (size_t t = 0; t < 3; ++t) {
           variant v = {0};
           v.onchip = onchip[o];
           v.access = access[a];
           v.vector_math = math[m].vm;
           v.width = math[m].width;
-          v.twiddle = tw[t];
+          v.twiddle = tw[t].mode;
+          v.twp = tw[t].twp;
           v.cse = v.il = v.lu = 1;
           geometry g;
           if (planner_fit(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
@@ -184,6 +185,13 @@ variant *planner_exhaustive_candidates(const problem *p, const device_info *di, 
 {
   growing g = {0};
   planner_enumerate(p, di, 0, collect, &g);
+  size_t seed_matrix = g.count;
+  for (size_t i = 0; i < seed_matrix && !g.failed; ++i) /* TWP where it saves loads: the tables */
+    if (g.items[i].twiddle == TW_GM || g.items[i].twiddle == TW_CM_K) {
+      variant v = g.items[i];
+      v.twp = 1;
+      collect(&v, &g);
+    }
   size_t fitted = g.count;
   for (size_t i = 0; i < fitted && !g.failed; ++i) { /* the same knobs with wider work-items */
     variant v = g.items[i];

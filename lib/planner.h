@@ -22,12 +22,13 @@ size_t planner_estimate(const problem *p, const device_info *di, variant *out, s
 
 /* PPFFT_MEASURE's short list for p on di, at most max: the estimate's first three candidates, then the
  * layouts that won on real GPUs (RP+LM-CM and LM-CC; CGAP and DIRECT; VASM2 and VASM4; TW-GM and CM-K
- * tables; bench/results/2026-11-22-h200-sweep-v2), and on CPU devices GM with VAVM4/8/16 (what wins
- * on PoCL), fitted and deduplicated.  Returns how many. */
+ * tables; bench/results/2026-11-22-h200-sweep-v2) and TW-GM+TWP, and on CPU devices GM with
+ * VAVM4/8/16 (what wins on PoCL), fitted and deduplicated.  Returns how many. */
 size_t planner_measure_candidates(const problem *p, const device_info *di, variant *out, size_t max);
 
 /* PPFFT_EXHAUSTIVE's list: every on-chip x access pattern x access/math x twiddle variant (no
- * fast-math), each at its fitted size and with work-items twice as wide.  A new array the caller
+ * fast-math), those with TW-GM or CM-K also with TWP, each at its fitted size and with work-items
+ * twice as wide.  A new array the caller
  * frees, its length in *count; NULL when out of memory or none applies. */
 variant *planner_exhaustive_candidates(const problem *p, const device_info *di, size_t *count);
 

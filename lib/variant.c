@@ -29,9 +29,9 @@ int variant_print(const variant *v, char *buf, size_t len)
     at += (size_t)snprintf(fac + at, sizeof fac - at, i ? "x%u" : "r%u", v->radix[i]);
   char rounds[16] = "";
   if (v->rounds > 1) snprintf(rounds, sizeof rounds, "+XR%u", v->rounds);
-  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s/wg%u/t%u%s", fac, onchip_names[v->onchip], rounds,
+  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip_names[v->onchip], rounds,
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->vector_math ? "VAVM" : "VASM", v->width,
-                  twiddle_names[v->twiddle], v->cse ? "+CSE" : "", v->il ? "+IL" : "",
+                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
 }
 
@@ -101,6 +101,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       v->rounds = (unsigned)(t[2] - '0');
     }
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
+    else if (strcmp(t, "TWP") == 0) dup = v->twp++;
     else if (strcmp(t, "CSE") == 0) dup = v->cse++;
     else if (strcmp(t, "IL") == 0) dup = v->il++;
     else if (strcmp(t, "LU") == 0) dup = v->lu++;

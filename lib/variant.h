@@ -10,7 +10,10 @@
  *                          (runs of W*lanes contiguous elements per transform, no staging);
  *                  absent  each work-item moves a contiguous chunk of the span (uncoalesced)
  *   access/math    VASM2..16 | VAVM2..16 (vector width of loads; scalar or vector arithmetic)
- *   twiddles       TW-CALC | TW-NATIVE | CM-K | CM-L | TW-GM
+ *   twiddles       TW-CALC | TW-NATIVE | CM-K | CM-L | TW-GM; may add TWP (twiddle powers: fetch
+ *                  w^t only for t = 1, 2, 4, 8, 16 and form the other powers of a butterfly by at
+ *                  most four complex products: 4 table loads or sincos instead of 15 for radix 16,
+ *                  at the price of a few ulps; beyond the seed's matrix)
  *   code shape     CSE, IL, LU: each present = on
  *   XP             (plans) transform a strided dimension between two explicit transposes
  *   launch         wg<work-group size>, t<transforms per work-group>
@@ -34,6 +37,7 @@ typedef struct variant {
   int vector_math;    /* 0: VASM, 1: VAVM */
   unsigned width;     /* 2, 4, 8 or 16 */
   twiddle_mode twiddle;
+  int twp;            /* TWP: powers of two of the butterfly's twiddle fetched, the rest multiplied */
   int cse, il, lu;
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */

@@ -24,6 +24,7 @@ static variant make(onchip_mode oc, access_pattern ap, int vm, unsigned width, t
   v.cse = shape & 1;
   v.il = (shape >> 1) & 1;
   v.lu = (shape >> 2) & 1;
+  v.twp = (shape >> 3) & 1;
   v.wg = 64;
   v.tpw = 4;
   return v;
@@ -38,7 +39,7 @@ START_TEST(round_trip_every_knob)
       for (int vm = 0; vm < 2; ++vm)
         for (int w = 0; w < 4; ++w)
           for (int tw = TW_CALC; tw <= TW_GM; ++tw)
-            for (int shape = 0; shape < 8; ++shape) {
+            for (int shape = 0; shape < 16; ++shape) {
               variant v = make((onchip_mode)oc, (access_pattern)ap, vm, widths[w], (twiddle_mode)tw, shape), back;
               char s[256], s2[256], msg[256];
               ck_assert_int_lt(variant_print(&v, s, sizeof s), (int)sizeof s);
@@ -49,7 +50,7 @@ START_TEST(round_trip_every_knob)
               ck_assert_int_eq(strstr(s, "fast-math") != NULL, tw == TW_NATIVE);
               ++count;
             }
-  ck_assert_int_eq(count, 4 * 3 * 2 * 4 * 5 * 8);
+  ck_assert_int_eq(count, 4 * 3 * 2 * 4 * 5 * 16);
 }
 END_TEST
 
@@ -89,6 +90,7 @@ START_TEST(malformed_strings_rejected)
       "r16x16/RP+LM-CM+VASM4+CM-K+FOO/wg64/t4", "r16x16/RP+LM-CM++VASM4+CM-K/wg64/t4", "r16x16/+RP+LM-CM+VASM4+CM-K/wg64/t4",
       "r16x16/RP+LM-CM+VASM4+CM-K+/wg64/t4", "r16x16/RP+LM-CM+CGAP+CGAP+VASM4+CM-K/wg64/t4",
       "r16x16/RP+LM-CM+CGAP+DIRECT+VASM4+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM4+CM-K+CSE+CSE/wg64/t4",
+      "r16x16/RP+LM-CM+VASM4+CM-K+TWP+TWP/wg64/t4", "r16x16/RP+LM-CM+VASM4+TWP/wg64/t4",
       "r16x16/RP+LM-CM+VASM4+CM-K/w64/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg64/4",
       "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t", "r16x16/RP+LM-CM+VASM4+CM-K/wg0/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg-64/t4",
       "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t4x", "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t4/fast-math",
