@@ -3,12 +3,19 @@
 #include "testutil.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int test_full(void)
 {
   const char *s = getenv("PPFFT_TEST_FULL");
   return s && *s && *s != '0';
+}
+
+int test_full_product(void)
+{
+  const char *s = getenv("PPFFT_TEST_SHARD");
+  return test_full() && !(s && strcmp(s, "none") == 0);
 }
 
 void test_shard(unsigned *index, unsigned *count)

@@ -13,6 +13,9 @@ Suite *make_layouts_suite(void); /* built programs on disk: keys, atomic writes,
 
 /* Full product of knobs instead of the pairwise set (make check-full sets PPFFT_TEST_FULL=1). */
 int test_full(void);
+/* Whether this process runs (its share of) the full product: test_full(), and PPFFT_TEST_SHARD is
+ * not "none" (make check-full's process for the other suites). */
+int test_full_product(void);
 /* This process's share of the full product: PPFFT_TEST_SHARD=i/n runs the cases i, i + n, ...
  * (make check-full starts n processes); 0/1 without it. */
 void test_shard(unsigned *index, unsigned *count);
