@@ -25,6 +25,14 @@ void test_shard(unsigned *index, unsigned *count)
   if (s && (sscanf(s, "%u/%u", index, count) != 2 || *count == 0 || *index >= *count)) *index = 0, *count = 1;
 }
 
+int test_share_part(size_t k)
+{
+  const char *s = getenv("PPFFT_TEST_SHARD_PART");
+  unsigned long from, j, m;
+  if (!s || sscanf(s, "%lu:%lu/%lu", &from, &j, &m) != 3 || m == 0) return 1;
+  return k >= from && (k - from) % m == j;
+}
+
 int main(void)
 {
   /* Hermetic: no wisdom from the user's tuning runs (it would change what ESTIMATE plans). */

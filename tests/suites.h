@@ -19,5 +19,9 @@ int test_full_product(void);
 /* This process's share of the full product: PPFFT_TEST_SHARD=i/n runs the cases i, i + n, ...
  * (make check-full starts n processes); 0/1 without it. */
 void test_shard(unsigned *index, unsigned *count);
+/* Whether the share's case k (counted from 0) is this process's: all, unless
+ * PPFFT_TEST_SHARD_PART=F:j/m, which runs the cases F + j, F + j + m, ... of the share (to finish a
+ * share stopped after F cases, over m processes). */
+int test_share_part(size_t k);
 
 #endif
