@@ -16,8 +16,8 @@ int test_full(void);
 /* Whether this process runs (its share of) the full product: test_full(), and PPFFT_TEST_SHARD is
  * not "none" (make check-full's process for the other suites). */
 int test_full_product(void);
-/* This process's share of the full product: PPFFT_TEST_SHARD=i/n runs the cases i, i + n, ...
- * (make check-full starts n processes); 0/1 without it. */
+/* This process's share of the full product: PPFFT_TEST_SHARD=i/n runs the kernels that hash to i
+ * of n (make check-full starts n processes); 0/1 without it. */
 void test_shard(unsigned *index, unsigned *count);
 /* Whether the share's case k (counted from 0) is this process's: all, unless
  * PPFFT_TEST_SHARD_PART=F:j/m, which runs the cases F + j, F + j + m, ... of the share (to finish a
