@@ -1,6 +1,7 @@
 /* Variant strings: parse/print round trip over every knob, strict rejection of malformed text, and
  * the geometry rules that decide whether a variant applies. */
 #include "decompose.h"
+#include "gen_kernel.h"
 #include "geometry.h"
 #include "plan_string.h"
 #include "planner.h"
@@ -107,6 +108,43 @@ START_TEST(malformed_strings_rejected)
   variant v;
   char msg[64];
   ck_assert_int_ne(variant_parse(NULL, &v, msg, sizeof msg), 0);
+}
+END_TEST
+
+/* Occurrences of needle in text. */
+static size_t count_of(const char *text, const char *needle)
+{
+  size_t n = 0;
+  for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle)) ++n;
+  return n;
+}
+
+/* TWP, without a device: a radix-16 butterfly of a TW-GM kernel reads 4 table entries (t = 1, 2, 4,
+ * 8) instead of 15, and forms the other 11 powers by products. */
+START_TEST(twp_fetches_powers_of_two)
+{
+  problem p;
+  problem_init_plain(&p, 4096, 4, 1, -1);
+  size_t reads[2], products[2];
+  for (int twp = 0; twp < 2; ++twp) {
+    variant v;
+    geometry g;
+    char msg[256];
+    kernel_source ks;
+    ck_assert_int_eq(variant_parse(twp ? "r16x16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"
+                                       : "r16x16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg256/t1",
+                                   &v, msg, sizeof msg),
+                     0);
+    ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &ks), 0);
+    reads[twp] = count_of(ks.text, "= tw[");
+    products[twp] = count_of(ks.text, "const real wc3 = wc2 * wc1 - ws2 * ws1");
+    free(ks.text);
+  }
+  ck_assert_uint_gt(reads[0], 0);
+  ck_assert_uint_eq(reads[1] * 15, reads[0] * 4); /* 4 of 15 per butterfly, in the two twiddled passes */
+  ck_assert_uint_eq(products[0], 0);
+  ck_assert_uint_gt(products[1], 0);
 }
 END_TEST
 
@@ -290,6 +328,7 @@ Suite *make_variant_suite(void)
   tcase_add_test(tc, design_example_parses);
   tcase_add_test(tc, malformed_strings_rejected);
   tcase_add_test(tc, geometry_rules);
+  tcase_add_test(tc, twp_fetches_powers_of_two);
   tcase_add_test(tc, estimate_candidates);
   tcase_add_test(tc, decompose_covers_each_element_once);
   suite_add_tcase(s, tc);
