@@ -100,12 +100,9 @@ static void release_events(cl_event *ev, size_t n)
  * can send NVIDIA's OpenCL down a slow host-side path. */
 static int last_is_behind(const ppfft_plan *p, cl_command_queue q)
 {
+  if (q == p->last_q && p->last_q_in_order) return 1;
   cl_int status = CL_QUEUED;
-  if (clGetEventInfo(p->last, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL) == CL_SUCCESS && status == CL_COMPLETE)
-    return 1;
-  cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
-  return q == p->last_q && clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL) == CL_SUCCESS &&
-         !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+  return clGetEventInfo(p->last, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL) == CL_SUCCESS && status == CL_COMPLETE;
 }
 
 /* Enqueues every pass, each behind the previous one (the queue may be out of order); called with
@@ -151,10 +148,13 @@ static ppfft_status enqueue(ppfft_plan *p, cl_command_queue q, const user_buffer
     if (p->last) clReleaseEvent(p->last);
     clRetainEvent(end);
     p->last = end;
-    if (p->last_q != q) {
+    if (p->last_q != q) { /* asked once per queue change, not at every execution */
       if (p->last_q) clReleaseCommandQueue(p->last_q);
       clRetainCommandQueue(q);
       p->last_q = q;
+      cl_command_queue_properties props = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+      p->last_q_in_order = clGetCommandQueueInfo(q, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL) == CL_SUCCESS &&
+                           !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
     }
   }
   if (done) *done = end;

@@ -32,6 +32,7 @@ struct ppfft_plan {
   size_t tmp_bytes;
   cl_event last;            /* with tmp: the previous execution's end, which the next waits for */
   cl_command_queue last_q;  /* the queue it ran on (retained, so its handle cannot be reused) */
+  int last_q_in_order;      /* last_q executes in order: a next execution there needs no wait */
   mtx_t lock;               /* kernel arguments are per cl_kernel: set and enqueue under this lock */
   char name[PLAN_STRING_MAX]; /* the plan string */
 };

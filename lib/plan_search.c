@@ -213,6 +213,7 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   double deadline = o && o->budget_s > 0 ? measure_now_s() + o->budget_s : 0;
   ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
   int timing = !(o && o->build_shares); /* a builder process visits every split, times none */
+  int whole = 0; /* *ms is a whole-plan time (measure_plan), not a sum of per-pass times */
   /* explicit transposes for the strided dimensions of a multi-dimensional transform: the whole
    * plans are timed against each other (the transposes have no per-pass candidates) */
   if (s == PPFFT_SUCCESS && t->rank > 1 && !t->in.planar && !t->out.planar && (!deadline || measure_now_s() < deadline)) {
@@ -234,9 +235,10 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
       ppfft_plan_destroy(*out);
       *out = other;
       *ms = oms;
+      whole = 1;
     } else {
       ppfft_plan_destroy(other);
-      if (bms > 0) *ms = bms; /* the whole plan's time, as XP's would have been */
+      if (bms > 0) *ms = bms, whole = 1; /* the whole plan's time, as XP's would have been */
     }
   }
   /* one more pass than needed may be faster for long 1D transforms (shorter kernels, more
@@ -260,9 +262,9 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   /* the estimate's own plan is always a candidate, so a search cut short by its budget, or misled
    * by per-pass timings, never ends slower than planning without one: whole plans against each other */
   ppfft_plan *est = NULL;
-  double ems = 0, bms = 0;
+  double ems = 0, bms = whole ? *ms : 0;
   if (s == PPFFT_SUCCESS && timing && plan_estimate(c, t, &est) == PPFFT_SUCCESS && strcmp(est->name, (*out)->name) != 0 &&
-      measure_plan(c, est, &ems) == PPFFT_SUCCESS && measure_plan(c, *out, &bms) == PPFFT_SUCCESS) {
+      measure_plan(c, est, &ems) == PPFFT_SUCCESS && (whole || measure_plan(c, *out, &bms) == PPFFT_SUCCESS)) {
     if (ems < bms) {
       ppfft_plan_destroy(*out);
       *out = est;
