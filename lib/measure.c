@@ -35,7 +35,30 @@ static void rig_free(rig *r)
   if (r->q) clReleaseCommandQueue(r->q);
 }
 
-/* Buffers for in_elems / out_elems elements (out unused in place), random input. */
+/* Fills bytes of buf with random values in [-1, 1) (never zeros, which can run faster than real
+ * data): a block of at most 1 MiB made on the host, copied across the buffer on the device.  Making
+ * and uploading 256 MiB on the host would cost a short search more than timing its candidates. */
+static cl_int fill_random(cl_command_queue q, cl_mem buf, size_t bytes, int f64)
+{
+  size_t block = bytes < ((size_t)1 << 20) ? bytes : (size_t)1 << 20;
+  void *h = malloc(block);
+  if (!h) return CL_OUT_OF_HOST_MEMORY;
+  unsigned long long s = 0x2545F4914F6CDD1Dull;
+  for (size_t i = 0; i < block / (f64 ? 8 : 4); ++i) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    double x = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+    if (f64) ((double *)h)[i] = x;
+    else ((float *)h)[i] = (float)x;
+  }
+  cl_int e = clEnqueueWriteBuffer(q, buf, CL_TRUE, 0, block, h, 0, NULL, NULL);
+  free(h);
+  for (size_t have = block; e == CL_SUCCESS && have < bytes; have *= 2) /* [0, have) to [have, 2 have) */
+    e = clEnqueueCopyBuffer(q, buf, buf, 0, have, have < bytes - have ? have : bytes - have, 0, NULL, NULL);
+  return e == CL_SUCCESS ? clFinish(q) : e;
+}
+
+/* Buffers for in_elems / out_elems elements (out unused in place), random input (with a pristine
+ * copy in place, to restore it before each run). */
 static ppfft_status rig_make_elems(ppfft_context *c, int f64, int inplace, size_t in_elems, size_t out_elems, rig *r)
 {
   memset(r, 0, sizeof *r);
@@ -44,23 +67,14 @@ static ppfft_status rig_make_elems(ppfft_context *c, int f64, int inplace, size_
   if (!r->q) return err_cl(c, "clCreateCommandQueue(profiling)", e);
   size_t eb = f64 ? 16 : 8;
   r->in_bytes = in_elems * eb;
-  /* random data in [-1, 1): never zeros, which can run faster than real data */
-  float *h = malloc(r->in_bytes);
-  if (!h) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for measurement data");
-  unsigned long long s = 0x2545F4914F6CDD1Dull;
-  size_t nreal = r->in_bytes / (f64 ? 8 : 4);
-  for (size_t i = 0; i < nreal; ++i) {
-    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-    double x = (double)(s >> 11) * 0x1.0p-52 - 1.0;
-    if (f64) ((double *)h)[i] = x;
-    else h[i] = (float)x;
-  }
-  r->in = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
-  if (r->in && inplace) r->pristine = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, r->in_bytes, h, &e);
+  r->in = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, r->in_bytes, NULL, &e);
+  if (r->in && inplace) r->pristine = clCreateBuffer(c->ctx, CL_MEM_READ_ONLY, r->in_bytes, NULL, &e);
   if (r->in && !inplace) r->out = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, out_elems * eb, NULL, &e);
-  free(h);
   if (!r->in || (inplace ? !r->pristine : !r->out)) return err_cl(c, "clCreateBuffer(measurement data)", e);
-  return PPFFT_SUCCESS;
+  e = fill_random(r->q, r->in, r->in_bytes, f64);
+  if (e == CL_SUCCESS && inplace) e = clEnqueueCopyBuffer(r->q, r->in, r->pristine, 0, 0, r->in_bytes, 0, NULL, NULL);
+  if (e == CL_SUCCESS) e = clFinish(r->q);
+  return e == CL_SUCCESS ? PPFFT_SUCCESS : err_cl(c, "filling the measurement data", e);
 }
 
 static ppfft_status rig_make(ppfft_context *c, const problem *p, rig *r)
