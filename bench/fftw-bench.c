@@ -7,7 +7,10 @@
  * FFTW_ESTIMATE in double first (for f64 that is FFTW against another FFTW plan: it catches a
  * broken setup, not a bug FFTW shares with itself).
  *
- *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [-t threads] [--csv FILE] SHAPE...
+ *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [-t threads] [-T seconds] [--csv FILE] SHAPE...
+ *
+ * -T caps FFTW_MEASURE's planning per transform (fftw_set_timelimit): planning 2^27 points can take
+ * FFTW minutes, and the plan it has by then is what a user with that limit would run.
  *
  * A size FFTW cannot plan or allocate gives a FAILED row, and the run goes on. */
 #include "peer.h"
@@ -110,6 +113,7 @@ int main(int argc, char **argv)
   if (!fftw_init_threads() || !fftwf_init_threads()) return fprintf(stderr, "%s: FFTW's threads would not start\n", prog), 1;
   fftw_plan_with_nthreads(threads);
   fftwf_plan_with_nthreads(threads);
+  if (o.plan_limit > 0) fftw_set_timelimit(o.plan_limit), fftwf_set_timelimit(o.plan_limit);
   bench b;
   memset(&b, 0, sizeof b);
   b.o = &o;
@@ -117,7 +121,9 @@ int main(int argc, char **argv)
   cpu_name(cpu, sizeof cpu);
   snprintf(b.device, sizeof b.device, "%s (%d threads)", cpu, threads);
   char library[128];
-  snprintf(library, sizeof library, "%s (FFTW_MEASURE, %d threads)", fftw_version, threads);
+  char limit[64] = "";
+  if (o.plan_limit > 0) snprintf(limit, sizeof limit, " planning at most %g s", o.plan_limit);
+  snprintf(library, sizeof library, "%s (FFTW_MEASURE%s, %d threads)", fftw_version, limit, threads);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
   peer_print_header(prog, library, b.device, &o, "clock_gettime around fftw_execute");
   for (int p = 0; p < PEER_NPREC; ++p)

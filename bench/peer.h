@@ -87,6 +87,7 @@ typedef struct peer_options {
   size_t mib;
   int repeats;
   int threads; /* -t, fftw-bench only; 0: one per online CPU */
+  double plan_limit; /* -T, fftw-bench only: seconds FFTW_MEASURE may plan (fftw_set_timelimit); 0: no limit */
   const char *csv_path;
   peer_shape shapes[PEER_MAX_SHAPES];
   int nshapes;
@@ -103,8 +104,10 @@ static inline void peer_usage(FILE *f, const char *prog, int f16, int threads, s
           "%s"
           "  --csv FILE     also write the rows to FILE as CSV\n"
           "  -h             this help\n",
-          prog, f16 ? "|f16" : "", threads ? " [-t threads]" : "", default_mib, PEER_WARMUPS,
-          threads ? "  -t THREADS     FFTW threads (default: one per online CPU)\n" : "");
+          prog, f16 ? "|f16" : "", threads ? " [-t threads] [-T seconds]" : "", default_mib, PEER_WARMUPS,
+          threads ? "  -t THREADS     FFTW threads (default: one per online CPU)\n"
+                    "  -T SECONDS     time FFTW_MEASURE may plan each transform (fftw_set_timelimit; default: no limit)\n"
+                  : "");
 }
 
 /* Parses the command line into o: 0 to go on, -1 after -h (exit 0), 2 for misuse (exit 2). */
@@ -158,6 +161,13 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
         return 2;
       }
       o->threads = (int)t;
+    } else if (!strcmp(a, "-T") && v && allow_threads) {
+      double t = strtod(argv[++i], &end);
+      if (*end || !(t > 0) || t > 1e6) {
+        fprintf(stderr, "%s: invalid -T '%s'\n", prog, v);
+        return 2;
+      }
+      o->plan_limit = t;
     } else if (!strcmp(a, "--csv") && v) {
       o->csv_path = argv[++i];
     } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && peer_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
