@@ -48,6 +48,7 @@ typedef struct options {
   unsigned twiddles;      /* "all" keeps these twiddle modes (bit per twiddle_mode) */
   int backward, inplace;
   int plan_time;          /* time plan creation instead of transforms */
+  unsigned build_share, build_shares; /* --build j/J (J > 0): compile share j into the disk cache, time nothing */
   const char *csv_path;
 } options;
 
@@ -105,6 +106,11 @@ static void usage(FILE *f, const char *prog)
           "  --backward     backward transforms (default forward)\n"
           "  --inplace      in-place transforms (with scale 1/sqrt(N), so repeats keep the data's size)\n"
           "  --csv FILE     also append rows to FILE as CSV\n"
+          "  --plan-time    time plan creation (ESTIMATE, wisdom and disk cache warm) instead of transforms\n"
+          "  --build J/K    compile, time nothing: the kernels of every K-th plan this run would time,\n"
+          "                 from the J-th (the shapes, or with \"all\" the variants), into the disk cache,\n"
+          "                 so K processes build in parallel before one times them (NVIDIA's OpenCL\n"
+          "                 compiles one program at a time per process); \"measure\" builds nothing\n"
           "  -h             this help\n"
           "The device is ppfft's default; PPFFT_DEVICE=P:D picks platform P, device D.\n",
           prog);
@@ -253,6 +259,15 @@ static int parse_args(int argc, char **argv, options *o)
     }
     if (!strcmp(a, "--plan-time")) {
       o->plan_time = 1;
+      continue;
+    }
+    if (!strcmp(a, "--build")) {
+      if (i + 1 >= argc || sscanf(argv[i + 1], "%u/%u", &o->build_share, &o->build_shares) != 2 || o->build_shares == 0 ||
+          o->build_share >= o->build_shares) {
+        fprintf(stderr, "ppfft-bench: --build needs J/K with 0 <= J < K (-h for help)\n");
+        return -1;
+      }
+      ++i;
       continue;
     }
     /* everything else takes a value: "-n 16,64", "-n16,64", "--csv FILE" or "--csv=FILE" */
@@ -812,6 +827,45 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
   }
 }
 
+/* --build j/J: the plans this run would time, numbered over precisions, shapes and (with -v all)
+ * variants; those numbered j modulo J are created, so their programs reach the disk cache, and
+ * dropped.  Nothing is allocated or timed. */
+static void build_share(ppfft_context *ctx, const options *o)
+{
+  size_t k = 0, built = 0, failed = 0;
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (!(f64 ? o->prec_f64 : o->prec_f32) || o->mode == MODE_MEASURE) continue;
+    for (size_t i = 0; i < o->nshapes; ++i) {
+      workload w = {.ctx = ctx};
+      if (workload_describe(&w, o, &o->shapes[i], f64) != PPFFT_SUCCESS) continue;
+      variant_list list = {0};
+      char fitted[PLAN_STRING_MAX];
+      const char *one = o->mode == MODE_ONE ? o->variant : NULL;
+      if (o->mode == MODE_ALL) {
+        if (!single_pass_1d(&w)) continue;
+        list.twiddles = o->twiddles;
+        planner_enumerate(&w.pb, &ctx->info, 1, collect_variant, &list);
+      }
+      for (size_t v = 0; v < (o->mode == MODE_ALL ? list.count : 1); ++v) {
+        if (k++ % o->build_shares != o->build_share) continue;
+        if (o->mode == MODE_ALL) one = list.items[v];
+        ppfft_plan *p = NULL;
+        ppfft_status s = PPFFT_SUCCESS;
+        if (o->mode == MODE_FIT) s = fit_plan(&w, o->variant + 4, fitted, sizeof fitted), one = fitted;
+        if (s == PPFFT_SUCCESS)
+          s = one ? ppfft_plan_create_variant(ctx, &w.desc, one, &p) : ppfft_plan_create(ctx, &w.desc, PPFFT_ESTIMATE, &p);
+        ppfft_plan_destroy(p);
+        if (s == PPFFT_SUCCESS) ++built;
+        else ++failed;
+      }
+      for (size_t v = 0; v < list.count; ++v) free(list.items[v]);
+      free(list.items);
+    }
+  }
+  printf("build %u/%u: %zu plans built, %zu did not build (of %zu this run would time)\n", o->build_share, o->build_shares, built,
+         failed, k);
+}
+
 int main(int argc, char **argv)
 {
   options o = {0};
@@ -838,8 +892,9 @@ int main(int argc, char **argv)
     return 2;
   }
 
-  if (o.plan_time) {
-    time_plan_creation(ctx, &o);
+  if (o.plan_time || o.build_shares) {
+    if (o.plan_time) time_plan_creation(ctx, &o);
+    else build_share(ctx, &o);
     clReleaseCommandQueue(q);
     ppfft_context_destroy(ctx);
     free(o.shapes);
