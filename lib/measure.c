@@ -137,20 +137,22 @@ static void build_all(ppfft_context *c, const problem *p, const variant *cands, 
   for (size_t i = 0; i < started; ++i) thrd_join(th[i], NULL);
 }
 
-/* A builder process's part of measure_best: its share into the disk cache, then a plan for the
- * search to go on with (the first candidate that builds: the same for every process). */
+/* A builder process's part of measure_best: its share of the candidates into the disk cache (the
+ * timing run loads them from there).  Nothing to return: a builder times nothing. */
 static ppfft_status build_share(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
                                 ppfft_plan **out)
 {
   double start = measure_now_s();
-  for (size_t i = o->build_share; i < n; i += o->build_shares) {
+  size_t first = o->build_seen ? *o->build_seen : 0;
+  for (size_t i = 0; i < n; ++i) {
+    if ((first + i) % o->build_shares != o->build_share) continue;
     if (o->budget_s > 0 && measure_now_s() - start > o->budget_s) break; /* leave the rest to the timing run */
     ppfft_plan *plan;
     if (plan_build(c, p, &cands[i], &plan) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
   }
-  for (size_t i = 0; i < n; ++i)
-    if (plan_build(c, p, &cands[i], out) == PPFFT_SUCCESS) return PPFFT_SUCCESS;
-  return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants builds for N = %zu on %s", n, p->n, c->info.name);
+  if (o->build_seen) *o->build_seen += n;
+  *out = NULL;
+  return PPFFT_SUCCESS;
 }
 
 ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,

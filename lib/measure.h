@@ -14,10 +14,14 @@ typedef struct measure_opts {
   /* called after each candidate (may be NULL): candidates done and total, best so far */
   void (*progress)(void *arg, size_t done, size_t total, double best_ms, const char *best);
   void *arg;
-  /* build_shares > 0: time nothing; only build (into the disk cache) the candidates whose index is
-   * build_share modulo build_shares, so that several ppfft-tune processes compile in parallel
-   * (NVIDIA's OpenCL compiler runs one build at a time per process, whatever the threads) */
+  /* build_shares > 0: time nothing; only build (into the disk cache) this process's share of the
+   * candidates, so that several ppfft-tune processes compile in parallel (NVIDIA's OpenCL compiler
+   * runs one build at a time per process, whatever the threads).  Candidates are numbered over
+   * every call of the process (*build_seen counts them; NULL: from 0 in each call) and a process
+   * builds those numbered build_share modulo build_shares: short lists, such as a multi-pass
+   * plan's 14 per pass, then still spread evenly over the processes. */
   unsigned build_share, build_shares;
+  size_t *build_seen;
 } measure_opts;
 
 /* A monotonic clock in seconds (budgets). */
@@ -28,7 +32,7 @@ ppfft_status measure_event_ms(const ppfft_context *c, cl_event ev, double *ms);
 
 /* Times cands[0..n-1] for p on c (skipping those that do not apply or build) and returns the
  * fastest as a built plan in *out with its median time in *ms (the caller records it as wisdom).  With
- * o->build_shares, builds its share untimed and returns the first candidate that builds, *ms = 0.
+ * o->build_shares, builds its share untimed and returns PPFFT_SUCCESS with *out NULL and *ms = 0.
  * Errors: UNSUPPORTED when none runs, OPENCL, OUT_OF_MEMORY. */
 ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *cands, size_t n, const measure_opts *o,
                           ppfft_plan **out, double *ms);

@@ -162,7 +162,8 @@ static int min_split(ppfft_context *c, const transform *t, split *sp)
 
 /* Times each FFT pass of split sp over its candidates (as a stand-alone problem on interleaved data)
  * and builds the plan from the winners; *ms is the sum of those passes' medians (XP's transposes,
- * which have no variants, are not timed here). */
+ * which have no variants, are not timed here).  In a builder process (o->build_shares) it only
+ * builds its share of every pass's candidates, and *out stays NULL. */
 static ppfft_status measure_split(ppfft_context *c, const transform *t, const split *sp, int exhaustive, const measure_opts *o,
                                   double deadline, ppfft_plan **out, double *ms)
 {
@@ -196,10 +197,12 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     ppfft_status s = measure_best(c, &proxy, list, count, &po, &best, &pms);
     if (list != shortlist) free(list);
     if (s != PPFFT_SUCCESS) return s;
+    if (!best) continue; /* a builder process: its share is in the disk cache, nothing was timed */
     chosen[nchosen++] = best->pass[0].v;
     *ms += pms;
     ppfft_plan_destroy(best);
   }
+  if (o && o->build_shares) return PPFFT_SUCCESS; /* *out stays NULL: a builder makes no plan */
   for (int i = 0, k = 0; i < np; ++i) /* XP marks the variant of each transposed dimension */
     if (!pd[i].transpose) chosen[k++].xpose = (i > 0 && pd[i - 1].transpose) ? 1 : 0;
   return plan_build_transform(c, t, chosen, nchosen, out);

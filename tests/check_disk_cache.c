@@ -580,9 +580,9 @@ START_TEST(library_uses_and_repairs_the_cache)
 }
 END_TEST
 
-/* ppfft-tune's builder processes: a search with a build share times nothing (ms 0) and leaves its
- * share of the candidates' programs on disk, the second share adds to the first, and the timing run
- * after them still plans and times. */
+/* ppfft-tune's builder processes: a search with a build share times nothing (ms 0, no plan) and
+ * leaves its share of the candidates' programs on disk, the second share adds to the first, and the
+ * timing run after them plans and times without compiling anything more. */
 START_TEST(builder_shares_fill_the_cache)
 {
   test_env *t = test_env_get();
@@ -597,23 +597,26 @@ START_TEST(builder_shares_fill_the_cache)
   ck_assert_int_eq(transform_from_desc(c, &d, &tf), PPFFT_SUCCESS);
   size_t seen = count_entries(dir);
   for (unsigned share = 0; share < 2; ++share) {
+    size_t numbered = 0;
     measure_opts mo = {0};
-    mo.build_share = share, mo.build_shares = 2;
+    mo.build_share = share, mo.build_shares = 2, mo.build_seen = &numbered;
     ppfft_plan *p = NULL;
     double ms = -1;
     ck_assert_int_eq(plan_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
-    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_null(p); /* a builder makes no plan */
     ck_assert(ms == 0);
-    ppfft_plan_destroy(p);
+    ck_assert_uint_gt(numbered, 2); /* every candidate numbered, built by this share or not */
     size_t now = count_entries(dir);
     ck_assert_uint_gt(now, seen);
     seen = now;
   }
+  /* the two shares built everything the timed search needs: it compiles nothing more */
   measure_opts mo = {0};
   ppfft_plan *p = NULL;
   double ms = 0;
   ck_assert_int_eq(plan_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
   ck_assert(ms > 0);
+  ck_assert_uint_eq(count_entries(dir), seen);
   ppfft_plan_destroy(p);
   ppfft_context_destroy(c);
 }

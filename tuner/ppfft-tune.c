@@ -42,6 +42,7 @@ typedef struct options {
   int canonical, exhaustive, verbose, resume;
   double budget;
   unsigned jobs;                      /* builder processes (1: build while timing) */
+  int jobs_given;                     /* --jobs: exactly that many, else as many as the lists need */
   unsigned build_share, build_shares; /* set: this is builder build_share of build_shares */
 } options;
 
@@ -62,8 +63,9 @@ static void usage(FILE *f)
              "                   version cannot plan yet is listed and skipped)\n"
              "  --budget S       stop after about S seconds in all (default 600)\n"
              "  --exhaustive     time every valid variant instead of the short list\n"
-             "  --jobs J         compile candidates in J processes first (default: the CPUs, at most 16;\n"
-             "                   1 when PPFFT_CACHE=0, since the builds reach the timing run through the disk cache)\n"
+             "  --jobs J         compile candidates in J processes first (default: about one per six candidates,\n"
+             "                   at most the CPUs and 16; 1 when PPFFT_CACHE=0, since the builds reach the timing\n"
+             "                   run through the disk cache)\n"
              "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
@@ -227,7 +229,7 @@ static int parse_args(int argc, char **argv, options *o)
       char *end;
       unsigned long j = strtoul(val, &end, 10);
       if (*end || j < 1 || j > 256) return -1;
-      o->jobs = (unsigned)j, ++i;
+      o->jobs = (unsigned)j, o->jobs_given = 1, ++i;
     } else if (!strcmp(a, "--build-share") && val) {
       if (sscanf(val, "%u/%u", &o->build_share, &o->build_shares) != 2 || o->build_share >= o->build_shares) return -1;
       ++i;
@@ -240,6 +242,24 @@ static int parse_args(int argc, char **argv, options *o)
     } else return -1;
   }
   return o->problems || o->canonical ? 0 : -1;
+}
+
+/* How many builder processes the problems need, at most cap.  Starting one costs about as much as
+ * several compiles, and the driver starts them one at a time (NVIDIA's OpenCL on the H200: 0.5 s for
+ * one process, 3.4 s for 16 at once), so a short list is built faster by fewer: about six
+ * candidates a builder.  The counts are the lists' usual lengths (planner.h): 26 a pass for the
+ * default search, 500 or more for the exhaustive one; a problem of 4096 points or more also tries a
+ * split into more passes, and a multi-dimensional one explicit transposes, so count three passes. */
+static unsigned builders_for(const tune_problem *list, size_t count, int exhaustive, unsigned cap)
+{
+  double candidates = 0;
+  for (size_t i = 0; i < count; ++i) {
+    size_t n = 1;
+    for (int d = 0; d < list[i].desc.rank; ++d) n *= list[i].desc.n[d];
+    candidates += (exhaustive ? 500 : 26) * (n >= 4096 || list[i].desc.rank > 1 ? 3 : 1);
+  }
+  double want = ceil(candidates / 6);
+  return want >= cap ? cap : want < 2 ? 2 : (unsigned)want;
 }
 
 /* Runs the builder processes (this program with --build-share j/J and a shorter budget, their
@@ -291,6 +311,7 @@ static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succ
 static int build_only(ppfft_context *c, tune_problem *list, size_t count, const options *o)
 {
   double deadline = now_s() + o->budget;
+  size_t seen = 0; /* candidates numbered over every problem and pass, for balanced shares */
   for (size_t i = 0; i < count && now_s() < deadline; ++i) {
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
@@ -300,7 +321,7 @@ static int build_only(ppfft_context *c, tune_problem *list, size_t count, const 
     if (o->resume && wisdom_lookup(&c->wisdom, &tf, known, sizeof known) == 0) continue;
     measure_opts mo = {0};
     mo.budget_s = deadline - now_s();
-    mo.build_share = o->build_share, mo.build_shares = o->build_shares;
+    mo.build_share = o->build_share, mo.build_shares = o->build_shares, mo.build_seen = &seen;
     ppfft_plan *plan = NULL;
     double ms;
     if (plan_search(c, &tf, o->exhaustive, &mo, &plan, &ms) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
@@ -334,18 +355,6 @@ int main(int argc, char **argv)
     return pa > 0 ? 0 : 2;
   }
   if (o.device) setenv("PPFFT_DEVICE", o.device, 1);
-  /* the builders first: a process started after this one opened the GPU may not see the GPU's
-   * platform (seen with NVIDIA's OpenCL in a sandbox) */
-  double start = now_s();
-  unsigned built = 0, builders = o.build_shares ? 0 : prebuild(argc, argv, &o, &built);
-  if (builders)
-    fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s (%u of them ended well)\n", builders, now_s() - start,
-            built);
-  ppfft_context *c;
-  if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
-    fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
-    return 1;
-  }
   tune_problem *list = NULL;
   size_t count = 0;
   if (o.canonical) count = canonical(&list);
@@ -358,6 +367,20 @@ int main(int argc, char **argv)
         return 2;
       }
     free(copy);
+  }
+  if (!o.jobs_given) o.jobs = builders_for(list, count, o.exhaustive, o.jobs);
+  /* the builders first: a process started after this one opened the GPU may not see the GPU's
+   * platform (seen with NVIDIA's OpenCL in a sandbox) */
+  double start = now_s();
+  unsigned built = 0, builders = o.build_shares ? 0 : prebuild(argc, argv, &o, &built);
+  if (builders)
+    fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s (%u of them ended well)\n", builders, now_s() - start,
+            built);
+  ppfft_context *c;
+  if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
+    fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
+    free(list);
+    return 1;
   }
   if (o.build_shares) {
     int rc = build_only(c, list, count, &o);
@@ -397,7 +420,7 @@ int main(int argc, char **argv)
     pr.problem = tp->name;
     pr.index = i + 1;
     /* the budget is for the whole run: a problem takes what its lists need while time is left */
-    measure_opts mo = {0, 0, left, show_progress, &pr, 0, 0};
+    measure_opts mo = {.budget_s = left, .progress = show_progress, .arg = &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
     ppfft_status s = plan_search(c, &tf, o.exhaustive, &mo, &best, &ms);
