@@ -8,6 +8,7 @@
  * execute with FFTW in double precision.  Run with -h for the options. */
 #include "context.h"
 #include "measure.h"
+#include "plan.h"
 #include "plan_string.h"
 #include "planner.h"
 #include "ppfft.h"
@@ -110,7 +111,8 @@ static void usage(FILE *f, const char *prog)
           "  --build J/K    compile, time nothing: the kernels of every K-th plan this run would time,\n"
           "                 from the J-th (the shapes, or with \"all\" the variants), into the disk cache,\n"
           "                 so K processes build in parallel before one times them (NVIDIA's OpenCL\n"
-          "                 compiles one program at a time per process); \"measure\" builds nothing\n"
+          "                 compiles one program at a time per process; with \"measure\", the candidates\n"
+          "                 of its search)\n"
           "  -h             this help\n"
           "The device is ppfft's default; PPFFT_DEVICE=P:D picks platform P, device D.\n",
           prog);
@@ -829,15 +831,26 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
 
 /* --build j/J: the plans this run would time, numbered over precisions, shapes and (with -v all)
  * variants; those numbered j modulo J are created, so their programs reach the disk cache, and
- * dropped.  Nothing is allocated or timed. */
+ * dropped.  With -v measure, the candidates of PPFFT_MEASURE's search are numbered instead.
+ * Nothing is allocated or timed. */
 static void build_share(ppfft_context *ctx, const options *o)
 {
   size_t k = 0, built = 0, failed = 0;
   for (int f64 = 0; f64 < 2; ++f64) {
-    if (!(f64 ? o->prec_f64 : o->prec_f32) || o->mode == MODE_MEASURE) continue;
+    if (!(f64 ? o->prec_f64 : o->prec_f32)) continue;
     for (size_t i = 0; i < o->nshapes; ++i) {
       workload w = {.ctx = ctx};
       if (workload_describe(&w, o, &o->shapes[i], f64) != PPFFT_SUCCESS) continue;
+      if (o->mode == MODE_MEASURE) { /* the search's own builder share, as ppfft-tune's builders do */
+        transform t;
+        measure_opts mo = {.build_share = o->build_share, .build_shares = o->build_shares, .build_seen = &k};
+        ppfft_plan *p = NULL;
+        double ms;
+        if (transform_from_desc(ctx, &w.desc, &t) == PPFFT_SUCCESS && plan_search(ctx, &t, 0, &mo, &p, &ms) == PPFFT_SUCCESS) ++built;
+        else ++failed;
+        ppfft_plan_destroy(p);
+        continue;
+      }
       variant_list list = {0};
       char fitted[PLAN_STRING_MAX];
       const char *one = o->mode == MODE_ONE ? o->variant : NULL;
@@ -862,8 +875,11 @@ static void build_share(ppfft_context *ctx, const options *o)
       free(list.items);
     }
   }
-  printf("build %u/%u: %zu plans built, %zu did not build (of %zu this run would time)\n", o->build_share, o->build_shares, built,
-         failed, k);
+  if (o->mode == MODE_MEASURE)
+    printf("build %u/%u: %zu searches' shares built, %zu failed (%zu candidates in all)\n", o->build_share, o->build_shares, built, failed, k);
+  else
+    printf("build %u/%u: %zu plans built, %zu did not build (of %zu this run would time)\n", o->build_share, o->build_shares, built,
+           failed, k);
 }
 
 int main(int argc, char **argv)
