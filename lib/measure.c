@@ -107,28 +107,33 @@ static ppfft_status run_once(ppfft_context *c, ppfft_plan *plan, rig *r, double 
 }
 
 /* Building is most of the cost and needs only the host: plans are built on several threads first
- * (the program cache is thread-safe), then timed one by one. */
+ * (the program cache is thread-safe), then timed one by one.  Under a budget, no new build starts
+ * after stop_at, so that a slow compiler cannot spend the whole budget building what there is then
+ * no time to time: the lists are best first, and what was built is timed. */
 typedef struct builder {
   ppfft_context *c;
   const problem *p;
   const variant *cands;
   ppfft_plan **plans;
   size_t n;
+  double stop_at; /* 0: build every candidate */
   atomic_size_t next;
 } builder;
 
 static int build_worker(void *arg)
 {
   builder *b = arg;
-  for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->n;)
+  for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
+    if (b->stop_at > 0 && i > 0 && measure_now_s() > b->stop_at) continue; /* plans[i] stays NULL: skipped */
     if (plan_build(b->c, b->p, &b->cands[i], &b->plans[i]) != PPFFT_SUCCESS) b->plans[i] = NULL;
+  }
   return 0;
 }
 
-static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, ppfft_plan **plans)
+static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, double stop_at, ppfft_plan **plans)
 {
   enum { THREADS = 8 };
-  builder b = {c, p, cands, plans, n, 0};
+  builder b = {c, p, cands, plans, n, stop_at, 0};
   thrd_t th[THREADS];
   size_t started = 0;
   for (; started < THREADS && started < n; ++started)
@@ -168,7 +173,8 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   double *samples = malloc(repeats * sizeof *samples);
   ppfft_plan **plans = calloc(n ? n : 1, sizeof *plans);
   if (s == PPFFT_SUCCESS && (!samples || !plans)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
-  if (s == PPFFT_SUCCESS) build_all(c, p, cands, n, plans);
+  /* half of the budget at most for building: the rest times what was built */
+  if (s == PPFFT_SUCCESS) build_all(c, p, cands, n, budget > 0 ? start + 0.5 * budget : 0, plans);
   ppfft_plan *best = NULL;
   char best_name[256] = "";
   for (size_t i = 0; s == PPFFT_SUCCESS && i < n; ++i) {
