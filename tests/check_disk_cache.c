@@ -4,6 +4,9 @@
 #include "disk_cache.h"
 #include "measure.h"
 #include "plan.h"
+#include "planner.h"
+#include "problem.h"
+#include "variant.h"
 #include "transform.h"
 #include "testutil.h"
 #include "suites.h"
@@ -622,6 +625,39 @@ START_TEST(builder_shares_fill_the_cache)
 }
 END_TEST
 
+/* measure_best under a budget that is already spent builds the first (best-ranked) candidate only,
+ * and returns it: the others are neither compiled nor timed. */
+START_TEST(spent_budget_builds_only_the_first_candidate)
+{
+  test_env *t = test_env_get();
+  char dir[256];
+  snprintf(dir, sizeof dir, "%s/ppfft", tmpdir);
+  ppfft_context *c;
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
+  size_t n = 32;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 5);
+  problem pb;
+  ck_assert_int_eq(problem_from_desc(c, &d, &pb), PPFFT_SUCCESS);
+  variant cands[48];
+  size_t count = planner_measure_candidates(&pb, &c->info, cands, 48);
+  ck_assert_uint_ge(count, 3);
+  size_t before = count_entries(dir);
+  measure_opts mo = {.budget_s = 1e-9};
+  ppfft_plan *best = NULL;
+  double ms = 0;
+  ck_assert_int_eq(measure_best(c, &pb, cands, count, &mo, &best, &ms), PPFFT_SUCCESS);
+  ck_assert(ms > 0);
+  char want[256], got[256];
+  variant_print(&cands[0], want, sizeof want);
+  variant_print(&best->pass[0].v, got, sizeof got);
+  ck_assert_str_eq(got, want);
+  ck_assert_uint_le(count_entries(dir), before + 1);
+  ppfft_plan_destroy(best);
+  ppfft_context_destroy(c);
+}
+END_TEST
+
 Suite *make_disk_cache_suite(void)
 {
   Suite *s = suite_create("disk_cache");
@@ -637,6 +673,7 @@ Suite *make_disk_cache_suite(void)
   tcase_add_test(tc, unwritable_folders_fail_cleanly);
   tcase_add_test(tc, library_uses_and_repairs_the_cache);
   tcase_add_test(tc, builder_shares_fill_the_cache);
+  tcase_add_test(tc, spent_budget_builds_only_the_first_candidate);
   suite_add_tcase(s, tc);
   return s;
 }
