@@ -583,19 +583,26 @@ START_TEST(library_uses_and_repairs_the_cache)
 }
 END_TEST
 
+/* A fresh context (empty program cache) on the test device, and the disk cache's folder in dir;
+ * desc: a batched 1D transform of n points. */
+static ppfft_context *fresh_context(char *dir, size_t len, size_t n, size_t batch, ppfft_desc *desc)
+{
+  test_env *t = test_env_get();
+  snprintf(dir, len, "%s/ppfft", tmpdir);
+  ppfft_context *c;
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
+  ppfft_desc_init(desc, 1, &n, batch);
+  return c;
+}
+
 /* ppfft-tune's builder processes: a search with a build share times nothing (ms 0, no plan) and
  * leaves its share of the candidates' programs on disk, the second share adds to the first, and the
  * timing run after them plans and times without compiling anything more. */
 START_TEST(builder_shares_fill_the_cache)
 {
-  test_env *t = test_env_get();
   char dir[256];
-  snprintf(dir, sizeof dir, "%s/ppfft", tmpdir);
-  ppfft_context *c;
-  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
-  size_t n = 64;
   ppfft_desc d;
-  ppfft_desc_init(&d, 1, &n, 16);
+  ppfft_context *c = fresh_context(dir, sizeof dir, 64, 16, &d);
   transform tf;
   ck_assert_int_eq(transform_from_desc(c, &d, &tf), PPFFT_SUCCESS);
   size_t seen = count_entries(dir);
@@ -629,14 +636,9 @@ END_TEST
  * and returns it: the others are neither compiled nor timed. */
 START_TEST(spent_budget_builds_only_the_first_candidate)
 {
-  test_env *t = test_env_get();
   char dir[256];
-  snprintf(dir, sizeof dir, "%s/ppfft", tmpdir);
-  ppfft_context *c;
-  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
-  size_t n = 32;
   ppfft_desc d;
-  ppfft_desc_init(&d, 1, &n, 5);
+  ppfft_context *c = fresh_context(dir, sizeof dir, 32, 5, &d);
   problem pb;
   ck_assert_int_eq(problem_from_desc(c, &d, &pb), PPFFT_SUCCESS);
   variant cands[48];
