@@ -54,7 +54,7 @@ static cl_int fill_random(cl_command_queue q, cl_mem buf, size_t bytes, int f64)
   free(h);
   for (size_t have = block; e == CL_SUCCESS && have < bytes; have *= 2) /* [0, have) to [have, 2 have) */
     e = clEnqueueCopyBuffer(q, buf, buf, 0, have, have < bytes - have ? have : bytes - have, 0, NULL, NULL);
-  return e == CL_SUCCESS ? clFinish(q) : e;
+  return e;
 }
 
 /* Buffers for in_elems / out_elems elements (out unused in place), random input (with a pristine
@@ -108,8 +108,9 @@ static ppfft_status run_once(ppfft_context *c, ppfft_plan *plan, rig *r, double 
 
 /* Building is most of the cost and needs only the host: plans are built on several threads first
  * (the program cache is thread-safe), then timed one by one.  Under a budget, no new build starts
- * after stop_at, so that a slow compiler cannot spend the whole budget building what there is then
- * no time to time: the lists are best first, and what was built is timed. */
+ * after stop_at once one candidate has built, so that a slow compiler cannot spend the whole budget
+ * building what there is then no time to time: the lists are best first, and what was built is
+ * timed. */
 typedef struct builder {
   ppfft_context *c;
   const problem *p;
@@ -118,14 +119,16 @@ typedef struct builder {
   size_t n;
   double stop_at; /* 0: build every candidate */
   atomic_size_t next;
+  atomic_int built_one; /* some candidate built: past stop_at, the rest may be skipped */
 } builder;
 
 static int build_worker(void *arg)
 {
   builder *b = arg;
   for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
-    if (b->stop_at > 0 && i > 0 && measure_now_s() > b->stop_at) continue; /* plans[i] stays NULL: skipped */
+    if (b->stop_at > 0 && atomic_load(&b->built_one) && measure_now_s() > b->stop_at) continue; /* plans[i] stays NULL */
     if (plan_build(b->c, b->p, &b->cands[i], &b->plans[i]) != PPFFT_SUCCESS) b->plans[i] = NULL;
+    else atomic_store(&b->built_one, 1);
   }
   return 0;
 }
@@ -133,7 +136,7 @@ static int build_worker(void *arg)
 static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, double stop_at, ppfft_plan **plans)
 {
   enum { THREADS = 8 };
-  builder b = {c, p, cands, plans, n, stop_at, 0};
+  builder b = {c, p, cands, plans, n, stop_at, 0, 0};
   thrd_t th[THREADS];
   size_t started = 0;
   for (; started < THREADS && started < n; ++started)

@@ -632,8 +632,9 @@ START_TEST(builder_shares_fill_the_cache)
 }
 END_TEST
 
-/* measure_best under a budget that is already spent builds the first (best-ranked) candidate only,
- * and returns it: the others are neither compiled nor timed. */
+/* measure_best under a budget that is already spent times the first (best-ranked) candidate only
+ * and returns it, and compiles no more than its first wave of build threads (8) started before
+ * anything had built: not the whole list. */
 START_TEST(spent_budget_builds_only_the_first_candidate)
 {
   char dir[256];
@@ -643,7 +644,7 @@ START_TEST(spent_budget_builds_only_the_first_candidate)
   ck_assert_int_eq(problem_from_desc(c, &d, &pb), PPFFT_SUCCESS);
   variant cands[48];
   size_t count = planner_measure_candidates(&pb, &c->info, cands, 48);
-  ck_assert_uint_ge(count, 3);
+  ck_assert_uint_gt(count, 8);
   size_t before = count_entries(dir);
   measure_opts mo = {.budget_s = 1e-9};
   ppfft_plan *best = NULL;
@@ -654,7 +655,7 @@ START_TEST(spent_budget_builds_only_the_first_candidate)
   variant_print(&cands[0], want, sizeof want);
   variant_print(&best->pass[0].v, got, sizeof got);
   ck_assert_str_eq(got, want);
-  ck_assert_uint_le(count_entries(dir), before + 1);
+  ck_assert_uint_le(count_entries(dir), before + 8);
   ppfft_plan_destroy(best);
   ppfft_context_destroy(c);
 }
