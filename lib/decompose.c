@@ -17,6 +17,33 @@ typedef struct sub {
   level lev[PROBLEM_MAX_LEVELS];
 } sub;
 
+/* The splits whose factors from i on have exponents summing to rest, after the prefix in cur. */
+static int splits_from(int i, int k, int rest, int lo, size_t *cur, size_t (*f)[DECOMPOSE_MAX_FACTORS], int count, int max)
+{
+  if (i == k - 1) {
+    if (rest < lo) return count;
+    cur[i] = (size_t)1 << rest;
+    if (count < max)
+      for (int j = 0; j < k; ++j) f[count][j] = cur[j];
+    return count + 1;
+  }
+  for (int e = lo; e <= rest - lo * (k - 1 - i); ++e) {
+    cur[i] = (size_t)1 << e;
+    count = splits_from(i + 1, k, rest - e, lo, cur, f, count, max);
+  }
+  return count;
+}
+
+int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_MAX_FACTORS], int max)
+{
+  if (L == 0 || (L & (L - 1)) || k < 1 || k > DECOMPOSE_MAX_FACTORS) return 0;
+  int a = 0, lo = 0;
+  while (((size_t)1 << a) < L) ++a;
+  while (((size_t)1 << lo) < min_factor) ++lo;
+  size_t cur[DECOMPOSE_MAX_FACTORS];
+  return splits_from(0, k, a, lo, cur, f, 0, max);
+}
+
 int decompose_dims(const transform *t, int *dims)
 {
   int k = 0;

@@ -38,6 +38,12 @@ typedef struct split {
  * the reason in msg. */
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len);
 
+/* Every ordered split of L = 2^a into k power-of-two factors, none shorter than min_factor: the
+ * first factor's exponent ascending, then the second's (2^20, k = 2, 64: 64 x 16384, 128 x 8192, ...,
+ * 16384 x 64).  Writes the first max of them to f and returns how many there are (0 if L is not a
+ * power of two or k is not 1..DECOMPOSE_MAX_FACTORS). */
+int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_MAX_FACTORS], int max);
+
 /* The processing order of dimensions: d = rank-1 down to 0, skipping lengths of 1 (all of them
  * only when every length is 1: then the last dimension, as one pass of length 1). */
 int decompose_dims(const transform *t, int *dims);

@@ -208,6 +208,42 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
   return plan_build_transform(c, t, chosen, nchosen, out);
 }
 
+/* Keeps other (timed at oms) in *out if it is faster, or if *s says nothing was planned yet. */
+static void keep_faster(ppfft_status *s, ppfft_plan **out, double *ms, ppfft_status os, ppfft_plan *other, double oms)
+{
+  if (os == PPFFT_SUCCESS && (*s != PPFFT_SUCCESS || oms < *ms)) {
+    ppfft_plan_destroy(*out);
+    *out = other;
+    *ms = oms;
+    *s = PPFFT_SUCCESS;
+  } else {
+    ppfft_plan_destroy(other);
+  }
+}
+
+/* EXHAUSTIVE, a 1D transform in k >= 2 passes: besides the balanced split, every other order and
+ * proportion of k power-of-two factors (2^20 = 64 x 16384 ... 16384 x 64), none shorter than
+ * EXHAUSTIVE_MIN_FACTOR (or the balanced split's shortest): a pass moves all the data whatever its
+ * length, so a shorter one only makes the others longer.  Splits that no kernel fits fail fast. */
+static void search_other_splits(ppfft_context *c, const transform *t, const split *balanced, const measure_opts *o, double deadline,
+                                ppfft_status *s, ppfft_plan **out, double *ms)
+{
+  enum { EXHAUSTIVE_MIN_FACTOR = 64, MAX_SPLITS = 512 }; /* 2^40 in three factors of 64 or more: 276 */
+  size_t f[MAX_SPLITS][DECOMPOSE_MAX_FACTORS];
+  int d = t->rank - 1, k = balanced->nfactors[d];
+  size_t lo = balanced->factor[d][0] < EXHAUSTIVE_MIN_FACTOR ? balanced->factor[d][0] : EXHAUSTIVE_MIN_FACTOR;
+  int n = k >= 2 ? decompose_splits(t->n[d], k, lo, f, MAX_SPLITS) : 0;
+  for (int i = 0; i < n && i < MAX_SPLITS && (!deadline || measure_now_s() < deadline); ++i) {
+    if (memcmp(f[i], balanced->factor[d], (size_t)k * sizeof f[i][0]) == 0) continue; /* timed already */
+    split sp = *balanced;
+    memcpy(sp.factor[d], f[i], sizeof f[i]);
+    ppfft_plan *other = NULL;
+    double oms = 0;
+    ppfft_status os = measure_split(c, t, &sp, 1, o, deadline, &other, &oms);
+    keep_faster(s, out, ms, os, other, oms);
+  }
+}
+
 ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, const measure_opts *o, ppfft_plan **out, double *ms)
 {
   *out = NULL;
@@ -216,6 +252,8 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
   double deadline = o && o->budget_s > 0 ? measure_now_s() + o->budget_s : 0;
   ppfft_status s = measure_split(c, t, &sp, exhaustive, o, deadline, out, ms);
   int timing = !(o && o->build_shares); /* a builder process visits every split, times none */
+  if (exhaustive && t->rank == 1 && (s == PPFFT_SUCCESS || s == PPFFT_ERROR_UNSUPPORTED))
+    search_other_splits(c, t, &sp, o, deadline, &s, out, ms);
   int whole = 0; /* *ms is a whole-plan time (measure_plan), not a sum of per-pass times */
   /* explicit transposes for the strided dimensions of a multi-dimensional transform: the whole
    * plans are timed against each other (the transposes have no per-pass candidates) */
@@ -253,14 +291,8 @@ ppfft_status plan_search(ppfft_context *c, const transform *t, int exhaustive, c
     sp.nfactors[d] = k + 1;
     ppfft_plan *other = NULL;
     double oms = 0;
-    if (measure_split(c, t, &sp, exhaustive, o, deadline, &other, &oms) == PPFFT_SUCCESS && (s != PPFFT_SUCCESS || oms < *ms)) {
-      ppfft_plan_destroy(*out);
-      *out = other;
-      *ms = oms;
-      s = PPFFT_SUCCESS;
-    } else {
-      ppfft_plan_destroy(other);
-    }
+    ppfft_status os = measure_split(c, t, &sp, exhaustive, o, deadline, &other, &oms);
+    keep_faster(&s, out, ms, os, other, oms);
   }
   /* the estimate's own plan is always a candidate, so a search cut short by its budget, or misled
    * by per-pass timings, never ends slower than planning without one: whole plans against each other */

@@ -181,6 +181,13 @@ static void collect(const variant *v, void *arg)
   g->items[g->count++] = *v;
 }
 
+static int contains(const growing *g, const variant *v)
+{
+  for (size_t i = 0; i < g->count; ++i)
+    if (memcmp(&g->items[i], v, sizeof *v) == 0) return 1;
+  return 0;
+}
+
 variant *planner_exhaustive_candidates(const problem *p, const device_info *di, size_t *count)
 {
   growing g = {0};
@@ -199,6 +206,18 @@ variant *planner_exhaustive_candidates(const problem *p, const device_info *di, 
     char msg[256];
     if (planner_fit(p, di, &v, 1, &geo, msg, sizeof msg) == 0) collect(&v, &g);
   }
+  /* launch shapes: the fit packs as many transforms into a work-group as local memory allows for two
+   * work-groups per compute unit; fewer transforms (more, smaller work-groups) may schedule better,
+   * down to work-groups of EXHAUSTIVE_MIN_WG work-items */
+  size_t shaped = g.count;
+  for (size_t i = 0; i < shaped && !g.failed; ++i)
+    for (variant v = g.items[i]; v.tpw > 1 && v.wg / 2 >= EXHAUSTIVE_MIN_WG;) {
+      v.tpw /= 2;
+      v.wg /= 2;
+      geometry geo;
+      char msg[256];
+      if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS && !contains(&g, &v)) collect(&v, &g);
+    }
   if (g.failed || g.count == 0) {
     free(g.items);
     *count = 0;

@@ -26,10 +26,16 @@ size_t planner_estimate(const problem *p, const device_info *di, variant *out, s
  * VAVM4/8/16 (what wins on PoCL), fitted and deduplicated.  Returns how many. */
 size_t planner_measure_candidates(const problem *p, const device_info *di, variant *out, size_t max);
 
+/* The exhaustive search times no work-group of fewer work-items: a compute unit holds a limited
+ * number of work-groups (32 on NVIDIA's since Volta, whose 2048 work-items it could hold), so
+ * smaller ones leave it part empty. */
+enum { EXHAUSTIVE_MIN_WG = 64 };
+
 /* PPFFT_EXHAUSTIVE's list: every on-chip x access pattern x access/math x twiddle variant (no
  * fast-math), those with TW-GM or CM-K also with TWP, each at its fitted size and with work-items
- * twice as wide.  A new array the caller
- * frees, its length in *count; NULL when out of memory or none applies. */
+ * twice as wide, and each of those also with 1/2, 1/4, ... of its transforms per work-group (down to
+ * EXHAUSTIVE_MIN_WG work-items).  A new array the caller frees, its length in *count; NULL when out of
+ * memory or none applies. */
 variant *planner_exhaustive_candidates(const problem *p, const device_info *di, size_t *count);
 
 /* Calls f for every valid fitted variant over on-chip x access pattern x access/math x twiddles,

@@ -320,6 +320,60 @@ START_TEST(decompose_covers_each_element_once)
 }
 END_TEST
 
+/* The exhaustive search's splits: every order and proportion, each once, none too short. */
+START_TEST(pow2_splits_every_order)
+{
+  size_t f[16][DECOMPOSE_MAX_FACTORS];
+  ck_assert_int_eq(decompose_splits((size_t)1 << 20, 2, 64, f, 16), 9);
+  for (int i = 0; i < 9; ++i) {
+    ck_assert_uint_eq(f[i][0], (size_t)64 << i);
+    ck_assert_uint_eq(f[i][0] * f[i][1], (size_t)1 << 20);
+  }
+  /* three factors of 2^20, each >= 64: the 6 ways to share the 2 spare powers of two, in order */
+  static const size_t three[6][3] = {{64, 64, 256}, {64, 128, 128}, {64, 256, 64}, {128, 64, 128}, {128, 128, 64}, {256, 64, 64}};
+  ck_assert_int_eq(decompose_splits((size_t)1 << 20, 3, 64, f, 16), 6);
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 3; ++j) ck_assert_uint_eq(f[i][j], three[i][j]);
+  /* against brute force: 2^12 in three factors >= 4 (every exponent triple summing to 12, each >= 2) */
+  int brute = 0;
+  for (int a = 2; a <= 12; ++a)
+    for (int b = 2; a + b <= 10; ++b) ++brute;
+  ck_assert_int_eq(decompose_splits(4096, 3, 4, f, 16), brute);
+  ck_assert_int_eq(decompose_splits(4096, 3, 4, f, 2), brute); /* counts all, writes 2 */
+  ck_assert_int_eq(decompose_splits(4096, 1, 64, f, 16), 1);
+  ck_assert_uint_eq(f[0][0], 4096);
+  ck_assert_int_eq(decompose_splits(1024, 2, 64, f, 16), 0); /* 64 x 16 is too short */
+  ck_assert_int_eq(decompose_splits(96, 2, 2, f, 16), 0);    /* not a power of two */
+  ck_assert_int_eq(decompose_splits(1024, DECOMPOSE_MAX_FACTORS + 1, 2, f, 16), 0);
+}
+END_TEST
+
+/* The exhaustive list also times fewer transforms per work-group than the fit packs, down to
+ * EXHAUSTIVE_MIN_WG work-items (not below), each variant once and each valid. */
+START_TEST(exhaustive_tries_launch_shapes)
+{
+  problem p;
+  problem_init_plain(&p, 64, (size_t)1 << 20, 0, -1);
+  size_t n;
+  variant *list = planner_exhaustive_candidates(&p, NULL, &n);
+  ck_assert_ptr_nonnull(list);
+  unsigned shapes = 0;
+  char msg[256];
+  for (size_t i = 0; i < n; ++i) {
+    geometry g;
+    ck_assert_int_eq(geometry_of(&p, &list[i], NULL, &g, msg, sizeof msg), 0);
+    for (size_t j = 0; j < i; ++j) ck_assert(memcmp(&list[i], &list[j], sizeof list[i]) != 0);
+    variant seed = {0}; /* the seed's best set at its fitted 4 work-items per transform */
+    ck_assert_int_eq(variant_parse("r16x4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t64", &seed, msg, sizeof msg), 0);
+    seed.wg = list[i].wg;
+    seed.tpw = list[i].tpw;
+    if (memcmp(&seed, &list[i], sizeof seed) == 0) shapes |= list[i].tpw;
+  }
+  ck_assert_uint_eq(shapes, 64 | 32 | 16); /* wg256/t64, wg128/t32, wg64/t16; not wg32/t8 */
+  free(list);
+}
+END_TEST
+
 Suite *make_variant_suite(void)
 {
   Suite *s = suite_create("variant");
@@ -331,6 +385,8 @@ Suite *make_variant_suite(void)
   tcase_add_test(tc, twp_fetches_powers_of_two);
   tcase_add_test(tc, estimate_candidates);
   tcase_add_test(tc, decompose_covers_each_element_once);
+  tcase_add_test(tc, pow2_splits_every_order);
+  tcase_add_test(tc, exhaustive_tries_launch_shapes);
   suite_add_tcase(s, tc);
   return s;
 }
