@@ -105,7 +105,12 @@ void ppfft_desc_init(ppfft_desc *d, int rank, const size_t *n, size_t batch);
 enum {
   PPFFT_ESTIMATE = 0,          /* wisdom if present, else the heuristic */
   PPFFT_MEASURE = 1u << 0,     /* time a short list of candidates now */
-  PPFFT_EXHAUSTIVE = 1u << 1,  /* time every valid variant */
+  PPFFT_EXHAUSTIVE = 1u << 1,  /* time the whole search space: every valid on-chip mode, access
+                                * pattern, vector width and twiddle mode (fast-math excepted), each at
+                                * its fitted and a wider work-item size and with fewer transforms per
+                                * work-group (down to 64 work-items); for a 1D transform in several
+                                * passes, every split of its length into them (none under 64 points).
+                                * Radix order and CSE/IL/LU stay as the planner fits them. */
   PPFFT_WISDOM_ONLY = 1u << 2  /* fail without a wisdom entry */
 };
 
