@@ -41,7 +41,7 @@ typedef struct options {
   const char *device, *problems, *output;
   int canonical, exhaustive, verbose, resume;
   double budget;
-  unsigned jobs;                      /* builder processes (1: build while timing) */
+  unsigned jobs;                      /* processes that compile first, this one included (1: build while timing) */
   int jobs_given;                     /* --jobs: exactly that many, else as many as the lists need */
   unsigned build_share, build_shares; /* set: this is builder build_share of build_shares */
 } options;
@@ -64,9 +64,9 @@ static void usage(FILE *f)
              "  --budget S       stop after about S seconds in all (default 600)\n"
              "  --exhaustive     time the whole search space instead of the short list (PPFFT_EXHAUSTIVE in\n"
              "                   ppfft.h: every variant and launch shape, every split into passes)\n"
-             "  --jobs J         compile candidates in J processes first (default: about one per six candidates,\n"
-             "                   at most the CPUs and 16; 1 when PPFFT_CACHE=0, since the builds reach the timing\n"
-             "                   run through the disk cache)\n"
+             "  --jobs J         compile candidates in J processes first, this one and J-1 builders (default: about\n"
+             "                   one per six candidates, at most the CPUs and 16; 1 when PPFFT_CACHE=0, since\n"
+             "                   the builds reach the timing run through the disk cache)\n"
              "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
@@ -263,11 +263,12 @@ static unsigned builders_for(const tune_problem *list, size_t count, int exhaust
   return want >= cap ? cap : want < 2 ? 2 : (unsigned)want;
 }
 
-/* Runs the builder processes (this program with --build-share j/J and a shorter budget, their
- * standard output discarded, their errors shown) and waits for them; returns how many started, *succeeded how many ended well. */
-static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succeeded)
+/* Starts the builder processes: this program with --build-share j/J for j < J-1 and a shorter
+ * budget, their standard output discarded, their errors shown.  Share J-1 is this process's own,
+ * built while they run.  Returns how many started, their pids in *pids (to wait_builders). */
+static unsigned spawn_builders(int argc, char **argv, const options *o, pid_t **pids)
 {
-  *succeeded = 0;
+  *pids = NULL;
   const char *off = getenv("PPFFT_CACHE");
   if (o->jobs < 2 || (off && !strcmp(off, "0"))) return 0;
   /* an inherited SIGCHLD = SIG_IGN would reap the builders at once and waitpid would not wait */
@@ -287,25 +288,34 @@ static unsigned prebuild(int argc, char **argv, const options *o, unsigned *succ
     char self[4096];
     ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
     self[len > 0 ? len : 0] = 0;
-    for (unsigned j = 0; j < o->jobs; ++j) {
+    for (unsigned j = 0; j + 1 < o->jobs; ++j) {
       snprintf(share, sizeof share, "%u/%u", j, o->jobs);
       if ((len > 0 && posix_spawn(&pid[started], self, &fa, NULL, args, environ) == 0) ||
           posix_spawnp(&pid[started], argv[0], &fa, NULL, args, environ) == 0)
         ++started;
     }
-    for (unsigned j = 0; j < started; ++j) {
-      int status = 0;
-      if (waitpid(pid[j], &status, 0) != pid[j]) continue;
-      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) ++*succeeded;
-      else if (j == 0) /* the others fail alike: one line is enough */
-        fprintf(stderr, "ppfft-tune: builder 0 ended with %s %d\n", WIFEXITED(status) ? "exit status" : "signal",
-                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-    }
     posix_spawn_file_actions_destroy(&fa);
   }
   free(args);
-  free(pid);
+  if (started) *pids = pid;
+  else free(pid);
   return started;
+}
+
+/* Waits for the builders; returns how many ended well, and frees pids. */
+static unsigned wait_builders(pid_t *pid, unsigned started)
+{
+  unsigned succeeded = 0;
+  for (unsigned j = 0; j < started; ++j) {
+    int status = 0;
+    if (waitpid(pid[j], &status, 0) != pid[j]) continue;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) ++succeeded;
+    else if (j == 0) /* the others fail alike: one line is enough */
+      fprintf(stderr, "ppfft-tune: builder 0 ended with %s %d\n", WIFEXITED(status) ? "exit status" : "signal",
+              WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+  }
+  free(pid);
+  return succeeded;
 }
 
 /* A builder process: plan_search over every problem with builds only, into the disk cache. */
@@ -373,13 +383,12 @@ int main(int argc, char **argv)
   /* the builders first: a process started after this one opened the GPU may not see the GPU's
    * platform (seen with NVIDIA's OpenCL in a sandbox) */
   double start = now_s();
-  unsigned built = 0, builders = o.build_shares ? 0 : prebuild(argc, argv, &o, &built);
-  if (builders)
-    fprintf(stderr, "ppfft-tune: %u builder processes compiled candidates in %.1f s (%u of them ended well)\n", builders, now_s() - start,
-            built);
+  pid_t *pids = NULL;
+  unsigned builders = o.build_shares ? 0 : spawn_builders(argc, argv, &o, &pids);
   ppfft_context *c;
   if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
     fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
+    if (builders) wait_builders(pids, builders);
     free(list);
     return 1;
   }
@@ -388,6 +397,14 @@ int main(int argc, char **argv)
     free(list);
     ppfft_context_destroy(c);
     return rc;
+  }
+  if (builders) { /* the last share is this process's: it builds instead of waiting (its device is open by now) */
+    options mine = o;
+    mine.build_share = o.jobs - 1, mine.build_shares = o.jobs, mine.budget = 0.6 * o.budget - (now_s() - start);
+    if (mine.budget > 0) build_only(c, list, count, &mine);
+    unsigned ok = wait_builders(pids, builders);
+    fprintf(stderr, "ppfft-tune: %u processes compiled candidates in %.1f s (this one and %u builder%s, %u of which ended well)\n",
+            builders + 1, now_s() - start, builders, builders == 1 ? "" : "s", ok);
   }
   char out_path[4096];
   if (o.output) snprintf(out_path, sizeof out_path, "%s", o.output);
