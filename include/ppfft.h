@@ -109,9 +109,10 @@ enum {
                                 * pattern, vector width and twiddle mode (fast-math excepted), each at
                                 * its fitted and a wider work-item size and with fewer transforms per
                                 * work-group (down to 64 work-items); for a 1D transform in several
-                                * passes, every split of its length into them (no pass shorter than 64
-                                * points, or than the balanced split's shortest if that is shorter).
-                                * Radix order and CSE/IL/LU stay as the planner fits them. */
+                                * passes, every split of its length into that many (no pass shorter
+                                * than 64 points, or than the balanced split's shortest if that is
+                                * shorter), and the balanced split into one pass more.  Radix order
+                                * and CSE/IL/LU stay as the planner fits them. */
   PPFFT_WISDOM_ONLY = 1u << 2  /* fail without a wisdom entry */
 };
 

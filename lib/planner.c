@@ -107,12 +107,18 @@ size_t planner_enumerate(const problem *p, const device_info *di, int with_fast_
   return count;
 }
 
+/* Whether list[0..n-1] holds a variant equal to v. */
+static int listed(const variant *list, size_t n, const variant *v)
+{
+  for (size_t i = 0; i < n; ++i)
+    if (memcmp(&list[i], v, sizeof *v) == 0) return 1;
+  return 0;
+}
+
 /* Appends v to out[*n] unless an equal variant is there already. */
 static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
 {
-  for (size_t i = 0; i < *n; ++i)
-    if (memcmp(&out[i], v, sizeof *v) == 0) return;
-  if (*n < max) out[(*n)++] = *v;
+  if (!listed(out, *n, v) && *n < max) out[(*n)++] = *v;
 }
 
 size_t planner_measure_candidates(const problem *p, const device_info *di, variant *out, size_t max)
@@ -181,13 +187,6 @@ static void collect(const variant *v, void *arg)
   g->items[g->count++] = *v;
 }
 
-static int contains(const growing *g, const variant *v)
-{
-  for (size_t i = 0; i < g->count; ++i)
-    if (memcmp(&g->items[i], v, sizeof *v) == 0) return 1;
-  return 0;
-}
-
 variant *planner_exhaustive_candidates(const problem *p, const device_info *di, size_t *count)
 {
   growing g = {0};
@@ -216,7 +215,7 @@ variant *planner_exhaustive_candidates(const problem *p, const device_info *di, 
       v.wg /= 2;
       geometry geo;
       char msg[256];
-      if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS && !contains(&g, &v)) collect(&v, &g);
+      if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS && !listed(g.items, g.count, &v)) collect(&v, &g);
     }
   if (g.failed || g.count == 0) {
     free(g.items);

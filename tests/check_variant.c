@@ -359,12 +359,12 @@ START_TEST(exhaustive_tries_launch_shapes)
   ck_assert_ptr_nonnull(list);
   unsigned shapes = 0;
   char msg[256];
+  variant seed = {0}; /* the seed's best set at its fitted 4 work-items per transform */
+  ck_assert_int_eq(variant_parse("r16x4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t64", &seed, msg, sizeof msg), 0);
   for (size_t i = 0; i < n; ++i) {
     geometry g;
     ck_assert_int_eq(geometry_of(&p, &list[i], NULL, &g, msg, sizeof msg), 0);
     for (size_t j = 0; j < i; ++j) ck_assert(memcmp(&list[i], &list[j], sizeof list[i]) != 0);
-    variant seed = {0}; /* the seed's best set at its fitted 4 work-items per transform */
-    ck_assert_int_eq(variant_parse("r16x4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t64", &seed, msg, sizeof msg), 0);
     seed.wg = list[i].wg;
     seed.tpw = list[i].tpw;
     if (memcmp(&seed, &list[i], sizeof seed) == 0) shapes |= list[i].tpw;

@@ -249,7 +249,7 @@ static int parse_args(int argc, char **argv, options *o)
  * several compiles, and the driver starts them one at a time (NVIDIA's OpenCL on the H200: 0.5 s for
  * one process, 3.4 s for 16 at once), so a short list is built faster by fewer: about six
  * candidates a builder.  The counts are the lists' usual lengths (planner.h): 26 a pass for the
- * default search, 500 or more for the exhaustive one; a problem of 4096 points or more also tries a
+ * default search, 1000 or more for the exhaustive one (so it always gets the cap); a problem of 4096 points or more also tries a
  * split into more passes, and a multi-dimensional one explicit transposes, so count three passes. */
 static unsigned builders_for(const tune_problem *list, size_t count, int exhaustive, unsigned cap)
 {
@@ -257,7 +257,7 @@ static unsigned builders_for(const tune_problem *list, size_t count, int exhaust
   for (size_t i = 0; i < count; ++i) {
     size_t n = 1;
     for (int d = 0; d < list[i].desc.rank; ++d) n *= list[i].desc.n[d];
-    candidates += (exhaustive ? 500 : 26) * (n >= 4096 || list[i].desc.rank > 1 ? 3 : 1);
+    candidates += (exhaustive ? 1000 : 26) * (n >= 4096 || list[i].desc.rank > 1 ? 3 : 1);
   }
   double want = ceil(candidates / 6);
   return want >= cap ? cap : want < 2 ? 2 : (unsigned)want;
