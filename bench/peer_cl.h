@@ -7,7 +7,7 @@
 #ifndef PPFFT_BENCH_PEER_CL_H
 #define PPFFT_BENCH_PEER_CL_H
 
-#include "clerr.h"
+#include "cl/clerr.h"
 #include "peer.h"
 #include <CL/cl.h>
 

@@ -6,15 +6,11 @@
  * single-pass 1D length) runs WARMUP untimed and REPEATS timed executes, takes the median device
  * time from OpenCL event profiling, and compares the first min(batch, 32) transforms of one more
  * execute with FFTW in double precision.  Run with -h for the options. */
-#include "context.h"
-#include "measure.h"
-#include "plan.h"
-#include "plan_string.h"
-#include "planner.h"
+#include "cl/clerr.h"
+#include "cl/timer.h"
+#include "plan/candidates.h"
+#include "plan/planner.h"
 #include "ppfft.h"
-#include "problem.h"
-#include "transform.h"
-#include "variant.h"
 #include <errno.h>
 #include <fftw3.h>
 #include <limits.h>
@@ -429,7 +425,7 @@ static double error_bound(size_t n, int f64)
 static ppfft_status upload_input(workload *w)
 {
   cl_int e = clEnqueueWriteBuffer(w->q, w->in, CL_TRUE, 0, w->bytes, w->host_in, 0, NULL, NULL);
-  return e == CL_SUCCESS ? PPFFT_SUCCESS : err_cl(w->ctx, "clEnqueueWriteBuffer", e);
+  return e == CL_SUCCESS ? PPFFT_SUCCESS : cl_error(&w->ctx->err, "clEnqueueWriteBuffer", e);
 }
 
 /* Runs the plan once on fresh input and compares the first check_batch transforms with FFTW. */
@@ -444,7 +440,7 @@ static ppfft_status check_plan(workload *w, ppfft_plan *p, double *rel_err)
   size_t count = w->n * w->check_batch; /* complex elements */
   if (e == CL_SUCCESS)
     e = clEnqueueReadBuffer(w->q, w->out ? w->out : w->in, CL_TRUE, 0, count * w->elem_bytes, w->host_out, 0, NULL, NULL);
-  if (e != CL_SUCCESS) return err_cl(w->ctx, "clEnqueueReadBuffer", e);
+  if (e != CL_SUCCESS) return cl_error(&w->ctx->err, "clEnqueueReadBuffer", e);
   long double num = 0, den = 0;
   for (size_t i = 0; i < 2 * count; ++i) {
     double got = w->elem_bytes == 16 ? ((const double *)w->host_out)[i] : (double)((const float *)w->host_out)[i];
@@ -466,18 +462,18 @@ static ppfft_status execute_ms(workload *w, ppfft_plan *p, int multi_pass, doubl
   cl_event done = NULL;
   if (!multi_pass) {
     ppfft_status s = ppfft_execute(p, w->q, w->in, w->out, 0, NULL, &done);
-    return s == PPFFT_SUCCESS ? measure_event_ms(w->ctx, done, ms) : s;
+    return s == PPFFT_SUCCESS ? cl_event_ms(&w->ctx->err, done, ms) : s;
   }
   cl_event start = NULL;
   cl_int e = clEnqueueMarkerWithWaitList(w->q, 0, NULL, &start);
-  ppfft_status s = e != CL_SUCCESS ? err_cl(w->ctx, "clEnqueueMarkerWithWaitList", e)
+  ppfft_status s = e != CL_SUCCESS ? cl_error(&w->ctx->err, "clEnqueueMarkerWithWaitList", e)
                                    : ppfft_execute(p, w->q, w->in, w->out, 1, &start, &done);
   cl_ulong t0 = 0, t1 = 0;
   if (s == PPFFT_SUCCESS) {
     e = clWaitForEvents(1, &done);
     if (e == CL_SUCCESS) e = clGetEventProfilingInfo(start, CL_PROFILING_COMMAND_END, sizeof t0, &t0, NULL);
     if (e == CL_SUCCESS) e = clGetEventProfilingInfo(done, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL);
-    if (e != CL_SUCCESS) s = err_cl(w->ctx, "clGetEventProfilingInfo", e);
+    if (e != CL_SUCCESS) s = cl_error(&w->ctx->err, "clGetEventProfilingInfo", e);
     *ms = ((double)t1 - (double)t0) * 1e-6;
   }
   if (start) clReleaseEvent(start);
@@ -493,7 +489,7 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, int multi_pass, result
     if (s != PPFFT_SUCCESS) return s;
   }
   cl_int e = clFinish(w->q);
-  if (e != CL_SUCCESS) return err_cl(w->ctx, "clFinish", e);
+  if (e != CL_SUCCESS) return cl_error(&w->ctx->err, "clFinish", e);
   for (size_t i = 0; i < w->repeats; ++i) {
     /* waiting per execute keeps each one alone on the device, and bounds the live events */
     ppfft_status s = execute_ms(w, p, multi_pass, &w->times[i]);
@@ -522,7 +518,7 @@ static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t l
   ppfft_plan_destroy(p);
   if (s != PPFFT_SUCCESS) return s;
   transform t;
-  s = transform_from_desc(w->ctx, &w->desc, &t);
+  s = transform_from_desc(&w->ctx->err, &w->ctx->rt.info, &w->desc, &t);
   if (s != PPFFT_SUCCESS) return s;
   split sp;
   pass_desc pd[DECOMPOSE_MAX_PASSES];
@@ -534,7 +530,7 @@ static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t l
   for (int i = 0; i < np; ++i) {
     geometry g;
     vs[i] = knobs;
-    if (planner_fit(&pd[i].pb, &w->ctx->info, &vs[i], 0, &g, msg, sizeof msg) != 0)
+    if (fit_variant(&pd[i].pb, &w->ctx->rt.info, &vs[i], 0, &g, msg, sizeof msg) != 0)
       return np > 1 ? err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "%s fits no pass %d of %d (N = %zu): %s", opts, i + 1, np, pd[i].pb.n, msg)
                     : err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "%s fits no N = %zu: %s", opts, pd[i].pb.n, msg);
   }
@@ -646,7 +642,7 @@ static void run_all(const report *r, workload *w, size_t threads, unsigned twidd
   result res;
   variant_list list = {0};
   list.twiddles = twiddles;
-  planner_enumerate(&w->pb, &w->ctx->info, 1, collect_variant, &list);
+  candidates_enumerate(&w->pb, &w->ctx->rt.info, 1, collect_variant, &list);
   if (list.failed) fprintf(stderr, "ppfft-bench: out of memory listing variants; timing the first %zu\n", list.count);
   prebuild_all(w, &list, threads);
   char best[sizeof res.variant] = "";
@@ -701,7 +697,7 @@ static ppfft_status workload_describe(workload *w, const options *o, const shape
   /* reject what no plan can do (a length that is not a power of two, f64 without fp64) before
    * allocating and transforming up to MIB of data for it */
   transform t;
-  ppfft_status s = transform_from_desc(w->ctx, &w->desc, &t);
+  ppfft_status s = transform_from_desc(&w->ctx->err, &w->ctx->rt.info, &w->desc, &t);
   if (s != PPFFT_SUCCESS) return s;
   if (w->batch > SIZE_MAX / w->n / w->elem_bytes)
     return err_set(w->ctx, PPFFT_ERROR_INVALID_SIZE, "N %s x batch %zu overflows size_t", w->name, w->batch);
@@ -718,8 +714,8 @@ static int single_pass_1d(workload *w)
 {
   variant v;
   char msg[256];
-  return problem_from_desc(w->ctx, &w->desc, &w->pb) == PPFFT_SUCCESS &&
-         planner_estimate(&w->pb, &w->ctx->info, &v, 1, msg, sizeof msg) > 0;
+  return problem_from_desc(&w->ctx->err, &w->ctx->rt.info, &w->desc, &w->pb) == PPFFT_SUCCESS &&
+         candidates_estimate(&w->pb, &w->ctx->rt.info, &v, 1, msg, sizeof msg) > 0;
 }
 
 /* Makes random input, its FFTW reference and the device buffers for w as workload_describe set
@@ -775,7 +771,7 @@ static ppfft_status workload_alloc(workload *w, const options *o)
   w->in = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->bytes, NULL, &e);
   if (w->in && !o->inplace) w->out = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->bytes, NULL, &e);
   if (!w->in || (!o->inplace && !w->out)) {
-    s = err_cl(w->ctx, "clCreateBuffer", e);
+    s = cl_error(&w->ctx->err, "clCreateBuffer", e);
     goto done;
   }
   s = upload_input(w);
@@ -808,7 +804,7 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
       int k;
       for (k = -1; k < RUNS && s == PPFFT_SUCCESS; ++k) {
         ppfft_context *c;
-        s = ppfft_context_create(base->ctx, base->dev, &c);
+        s = ppfft_context_create(base->rt.ctx, base->rt.dev, &c);
         if (s != PPFFT_SUCCESS) break;
         ppfft_plan *p = NULL;
         struct timespec t0, t1;
@@ -846,7 +842,7 @@ static void build_share(ppfft_context *ctx, const options *o)
         measure_opts mo = {.build_share = o->build_share, .build_shares = o->build_shares, .build_seen = &k};
         ppfft_plan *p = NULL;
         double ms;
-        if (transform_from_desc(ctx, &w.desc, &t) == PPFFT_SUCCESS && plan_search(ctx, &t, 0, &mo, &p, &ms) == PPFFT_SUCCESS) ++built;
+        if (transform_from_desc(&ctx->err, &ctx->rt.info, &w.desc, &t) == PPFFT_SUCCESS && planner_search(ctx, &t, 0, &mo, &p, &ms) == PPFFT_SUCCESS) ++built;
         else ++failed;
         ppfft_plan_destroy(p);
         continue;
@@ -857,7 +853,7 @@ static void build_share(ppfft_context *ctx, const options *o)
       if (o->mode == MODE_ALL) {
         if (!single_pass_1d(&w)) continue;
         list.twiddles = o->twiddles;
-        planner_enumerate(&w.pb, &ctx->info, 1, collect_variant, &list);
+        candidates_enumerate(&w.pb, &ctx->rt.info, 1, collect_variant, &list);
       }
       for (size_t v = 0; v < (o->mode == MODE_ALL ? list.count : 1); ++v) {
         if (k++ % o->build_shares != o->build_share) continue;
@@ -900,7 +896,7 @@ int main(int argc, char **argv)
     return 2;
   }
   cl_int e;
-  cl_command_queue q = clCreateCommandQueue(ctx->ctx, ctx->dev, CL_QUEUE_PROFILING_ENABLE, &e);
+  cl_command_queue q = clCreateCommandQueue(ctx->rt.ctx, ctx->rt.dev, CL_QUEUE_PROFILING_ENABLE, &e);
   if (!q) {
     fprintf(stderr, "ppfft-bench: clCreateCommandQueue failed (OpenCL error %d)\n", (int)e);
     ppfft_context_destroy(ctx);
@@ -916,7 +912,7 @@ int main(int argc, char **argv)
     free(o.shapes);
     return 0;
   }
-  report r = {NULL, ctx->info.name, ctx->info.driver, 6};
+  report r = {NULL, ctx->rt.info.name, ctx->rt.info.driver, 6};
   for (size_t i = 0; i < o.nshapes; ++i) {
     char name[SHAPE_MAX];
     shape_name(&o.shapes[i], name, sizeof name);
@@ -936,7 +932,7 @@ int main(int argc, char **argv)
       fputs("device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status\n", r.csv);
   }
 
-  printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->info.name, ctx->info.vendor, ctx->info.driver,
+  printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->rt.info.name, ctx->rt.info.vendor, ctx->rt.info.driver,
          ppfft_context_device_key(ctx));
   printf("%s, %s\n", o.backward ? "backward" : "forward",
          o.inplace ? "in place (scale 1/sqrt(N): unitary, so repeated runs keep the data's size)" : "out of place");

@@ -1,13 +1,13 @@
 /* The on-disk program cache: round trips, keys, the environment, failures to write, and that no
  * damaged entry is ever accepted (each loads as a miss and its file is removed).  Every test runs
  * in a fresh folder under /tmp that XDG_CACHE_HOME points to. */
-#include "disk_cache.h"
-#include "measure.h"
-#include "plan.h"
-#include "planner.h"
-#include "problem.h"
-#include "variant.h"
-#include "transform.h"
+#include "core/disk_cache.h"
+#include "plan/measure.h"
+#include "plan/planner.h"
+#include "plan/candidates.h"
+#include "core/problem.h"
+#include "core/variant.h"
+#include "core/transform.h"
 #include "testutil.h"
 #include "suites.h"
 #include <dirent.h>
@@ -604,7 +604,7 @@ START_TEST(builder_shares_fill_the_cache)
   ppfft_desc d;
   ppfft_context *c = fresh_context(dir, sizeof dir, 64, 16, &d);
   transform tf;
-  ck_assert_int_eq(transform_from_desc(c, &d, &tf), PPFFT_SUCCESS);
+  ck_assert_int_eq(transform_from_desc(&c->err, &c->rt.info, &d, &tf), PPFFT_SUCCESS);
   size_t seen = count_entries(dir);
   for (unsigned share = 0; share < 2; ++share) {
     size_t numbered = 0;
@@ -612,7 +612,7 @@ START_TEST(builder_shares_fill_the_cache)
     mo.build_share = share, mo.build_shares = 2, mo.build_seen = &numbered;
     ppfft_plan *p = NULL;
     double ms = -1;
-    ck_assert_int_eq(plan_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
+    ck_assert_int_eq(planner_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
     ck_assert_ptr_null(p); /* a builder makes no plan */
     ck_assert(ms == 0);
     ck_assert_uint_gt(numbered, 2); /* every candidate numbered, built by this share or not */
@@ -624,7 +624,7 @@ START_TEST(builder_shares_fill_the_cache)
   measure_opts mo = {0};
   ppfft_plan *p = NULL;
   double ms = 0;
-  ck_assert_int_eq(plan_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
+  ck_assert_int_eq(planner_search(c, &tf, 0, &mo, &p, &ms), PPFFT_SUCCESS);
   ck_assert(ms > 0);
   ck_assert_uint_eq(count_entries(dir), seen);
   ppfft_plan_destroy(p);
@@ -641,9 +641,9 @@ START_TEST(spent_budget_builds_only_the_first_candidate)
   ppfft_desc d;
   ppfft_context *c = fresh_context(dir, sizeof dir, 32, 5, &d);
   problem pb;
-  ck_assert_int_eq(problem_from_desc(c, &d, &pb), PPFFT_SUCCESS);
+  ck_assert_int_eq(problem_from_desc(&c->err, &c->rt.info, &d, &pb), PPFFT_SUCCESS);
   variant cands[48];
-  size_t count = planner_measure_candidates(&pb, &c->info, cands, 48);
+  size_t count = candidates_measure(&pb, &c->rt.info, cands, 48);
   ck_assert_uint_gt(count, 8);
   size_t before = count_entries(dir);
   measure_opts mo = {.budget_s = 1e-9};

@@ -2,9 +2,9 @@
  * 2 and 3 passes), strides, distances, offsets, in-place, planar data and scale, each against FFTW
  * in long double.  Every buffer is filled before the transform; whatever the output layout does not
  * address must come back untouched (sentinels), and an out-of-place input must not change. */
-#include "context.h"
-#include "measure.h"
-#include "plan.h"
+#include "plan/context.h"
+#include "plan/measure.h"
+#include "plan/plan.h"
 #include "suites.h"
 #include "testutil.h"
 #include <fftw3.h>
@@ -167,7 +167,7 @@ static double *reference(const layout_case *lc, const side *s, const double *x, 
 static void run_case(const layout_case *lc, char *name, size_t len)
 {
   test_env *t = test_env_get();
-  if (lc->f64 && !t->ctx->info.fp64) return;
+  if (lc->f64 && !t->ctx->rt.info.fp64) return;
   ppfft_desc d = desc_of(lc);
   side in = side_of(lc, lc->in_strides, lc->in_dist, lc->in_offset);
   side out = lc->inplace ? in : side_of(lc, lc->out_strides, lc->out_dist, lc->out_offset);
@@ -480,7 +480,7 @@ START_TEST(two_queues_share_the_temporary)
   ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d,
                                              "r16x16x2/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg128/t4;r16x16/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg64/t4",
                                              &p), PPFFT_SUCCESS);
-  ck_assert_ptr_nonnull(p->tmp);
+  ck_assert_ptr_nonnull(p->exec.tmp);
   char name[1024], again[1024];
   ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
   ck_assert_ptr_nonnull(strstr(name, " (temporary buffer: 1048576 bytes)")); /* one transform set */

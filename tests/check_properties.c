@@ -1,7 +1,7 @@
 /* Properties that need no reference FFT (FFTW's libbench2 self-tests): inverse round trip,
  * linearity, impulse response; and layout facts: batch tails, distances and offsets with
  * sentinel-filled gaps that must stay untouched. */
-#include "context.h"
+#include "plan/context.h"
 #include "suites.h"
 #include "testutil.h"
 #include <complex.h>
@@ -40,7 +40,7 @@ START_TEST(inverse_round_trip)
 {
   const size_t n = 64, batch = 6, count = n * batch;
   for (int prec = 0; prec < 2; ++prec) {
-    if (prec && !test_env_get()->ctx->info.fp64) continue;
+    if (prec && !test_env_get()->ctx->rt.info.fp64) continue;
     for (size_t k = 0; k < sizeof variants_64 / sizeof variants_64[0]; ++k) {
       double *x = malloc(16 * count), *y = malloc(16 * count), *z = malloc(16 * count);
       test_random(x, 2 * count, (unsigned)k);
@@ -78,7 +78,7 @@ START_TEST(linearity)
   for (size_t i = 0; i < 2 * count; ++i) s[i] = a * x[i] + b * y[i];
   ppfft_desc d;
   ppfft_desc_init(&d, 1, &n, batch);
-  d.precision = test_env_get()->ctx->info.fp64 ? PPFFT_F64 : PPFFT_F32;
+  d.precision = test_env_get()->ctx->rt.info.fp64 ? PPFFT_F64 : PPFFT_F32;
   run_on(&d, NULL, x, fx, count);
   run_on(&d, NULL, y, fy, count);
   run_on(&d, NULL, s, fs, count);

@@ -5,9 +5,9 @@
  *    seed's five, without TWP) for those N, both precisions, both directions, both placements;
  *  - both: for every other power of two up to the device's single-work-group limit, the planner's
  *    estimate and random variants (random radices and launch). */
-#include "context.h"
-#include "geometry.h"
-#include "planner.h"
+#include "plan/context.h"
+#include "core/geometry.h"
+#include "plan/candidates.h"
 #include "suites.h"
 #include "testutil.h"
 #include <math.h>
@@ -52,11 +52,11 @@ static int row_case(const row *r, ppfft_desc *d, variant *v)
   v->lu = r->level[6];
   v->twp = r->level[11];
   problem p;
-  if (d->precision == PPFFT_F64 && !t->ctx->info.fp64) return -1;
-  if (problem_from_desc(t->ctx, d, &p) != PPFFT_SUCCESS) return -1;
+  if (d->precision == PPFFT_F64 && !t->ctx->rt.info.fp64) return -1;
+  if (problem_from_desc(&t->ctx->err, &t->ctx->rt.info, d, &p) != PPFFT_SUCCESS) return -1;
   geometry g;
   char msg[256];
-  return planner_fit(&p, &t->ctx->info, v, 0, &g, msg, sizeof msg);
+  return fit_variant(&p, &t->ctx->rt.info, v, 0, &g, msg, sizeof msg);
 }
 
 /* Runs one case and asserts the error bound.  With may_not_fit, a kernel the device's compiler
@@ -202,7 +202,7 @@ START_TEST(full_product_against_fftw)
                 }
               }
   printf("full product, share %u/%u: %zu cases ran, %zu left to the other shares, %zu combinations do not apply (%s)\n", shard,
-         shards, ran, others, skipped, t->ctx->info.name);
+         shards, ran, others, skipped, t->ctx->rt.info.name);
   ck_assert_uint_gt(ran + others, 1000); /* the product is there: 480 knob combinations per size class */
 }
 END_TEST
@@ -243,7 +243,7 @@ static int random_variant(const problem *p, unsigned long long *s, variant *v)
     v->tpw = tpw;
     geometry g;
     char msg[256];
-    if (geometry_of(p, v, &t->ctx->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) return 0;
+    if (geometry_of(p, v, &t->ctx->rt.info, &g, msg, sizeof msg) == PPFFT_SUCCESS) return 0;
   }
   return -1;
 }
@@ -254,16 +254,16 @@ START_TEST(every_power_of_two)
   unsigned long long s = 0x1234567ull;
   size_t tested = 0;
   for (int prec = 0; prec < 2; ++prec) {
-    if (prec && !t->ctx->info.fp64) continue;
+    if (prec && !t->ctx->rt.info.fp64) continue;
     for (size_t n = 2; n <= ((size_t)1 << 16); n *= 2) {
       ppfft_desc d;
       ppfft_desc_init(&d, 1, &n, n >= 8192 ? 2 : 3);
       d.precision = prec ? PPFFT_F64 : PPFFT_F32;
       problem p;
-      ck_assert_int_eq(problem_from_desc(t->ctx, &d, &p), PPFFT_SUCCESS);
+      ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->rt.info, &d, &p), PPFFT_SUCCESS);
       variant est;
       char msg[256];
-      if (planner_estimate(&p, &t->ctx->info, &est, 1, msg, sizeof msg) == 0) break; /* beyond one work-group */
+      if (candidates_estimate(&p, &t->ctx->rt.info, &est, 1, msg, sizeof msg) == 0) break; /* beyond one work-group */
       double err;
       ppfft_status st = test_run(&d, NULL, (unsigned)n, &err);
       ck_assert_msg(st == PPFFT_SUCCESS, "estimate for N=%zu: %s", n, ppfft_context_last_error(t->ctx));
@@ -276,7 +276,7 @@ START_TEST(every_power_of_two)
         variant v;
         d.direction = rnd(&s) % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
         d.inplace = (int)(rnd(&s) % 2);
-        ck_assert_int_eq(problem_from_desc(t->ctx, &d, &p), PPFFT_SUCCESS);
+        ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->rt.info, &d, &p), PPFFT_SUCCESS);
         if (random_variant(&p, &s, &v) != 0) continue;
         if (!check_case_fit(&d, &v, (unsigned)(n + (size_t)k), 1)) continue; /* draw another */
         ++tested;

@@ -1,12 +1,12 @@
 /* Variant strings: parse/print round trip over every knob, strict rejection of malformed text, and
  * the geometry rules that decide whether a variant applies. */
-#include "decompose.h"
-#include "gen_kernel.h"
-#include "geometry.h"
-#include "plan_string.h"
-#include "planner.h"
+#include "core/decompose.h"
+#include "gen/kernel.h"
+#include "core/geometry.h"
+#include "core/plan_string.h"
+#include "plan/candidates.h"
 #include "suites.h"
-#include "variant.h"
+#include "core/variant.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,7 +211,7 @@ START_TEST(estimate_candidates)
   problem_init_plain(&p, 8192, 100, 0, -1);
   variant c[12];
   char msg[256], name[256];
-  size_t n = planner_estimate(&p, NULL, c, 12, msg, sizeof msg);
+  size_t n = candidates_estimate(&p, NULL, c, 12, msg, sizeof msg);
   ck_assert_uint_ge(n, 4);
   variant_print(&c[0], name, sizeof name);
   ck_assert_str_eq(name, "r16x16x16x2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg512/t1");
@@ -226,7 +226,7 @@ START_TEST(estimate_candidates)
   }
   ck_assert(calc && gm);
   p.n = (size_t)1 << 25; /* beyond one work-group anywhere */
-  ck_assert_uint_eq(planner_estimate(&p, NULL, c, 12, msg, sizeof msg), 0);
+  ck_assert_uint_eq(candidates_estimate(&p, NULL, c, 12, msg, sizeof msg), 0);
   ck_assert(msg[0] != '\0');
 }
 END_TEST
@@ -272,7 +272,7 @@ START_TEST(decompose_covers_each_element_once)
     ppfft_desc d;
     ppfft_desc_init(&d, cases[i].rank, cases[i].n, cases[i].batch);
     transform t;
-    ck_assert_int_eq(transform_from_desc(NULL, &d, &t), PPFFT_SUCCESS);
+    ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
     split sp = {0};
     for (int k = 0; k < cases[i].rank; ++k) {
       sp.nfactors[k] = cases[i].nf[k];
@@ -355,7 +355,7 @@ START_TEST(exhaustive_tries_launch_shapes)
   problem p;
   problem_init_plain(&p, 64, (size_t)1 << 20, 0, -1);
   size_t n;
-  variant *list = planner_exhaustive_candidates(&p, NULL, &n);
+  variant *list = candidates_exhaustive(&p, NULL, &n);
   ck_assert_ptr_nonnull(list);
   unsigned shapes = 0;
   char msg[256];

@@ -1,7 +1,8 @@
 /* Wisdom: round trip, strict all-or-nothing import (hand-written and fuzzed bad texts), other
  * devices' entries, WISDOM_ONLY, plans that run what the wisdom names, files and the search path,
  * and MEASURE / EXHAUSTIVE recording what they chose. */
-#include "context.h"
+#include "gen/signature.h"
+#include "plan/context.h"
 #include "suites.h"
 #include "testutil.h"
 #include <stdio.h>
@@ -15,16 +16,31 @@ static ppfft_desc desc1(size_t n, size_t batch)
   return d;
 }
 
+/* This device's key, architecture class and generator, as a wisdom line starts ("%s %s g%u"). */
+static const char *me(void)
+{
+  static char prefix[3 * DEVICE_KEY_MAX];
+  const ppfft_context *c = test_env_get()->ctx;
+  snprintf(prefix, sizeof prefix, "%s %s g%u", c->names.key, c->names.arch, (unsigned)GEN_SIGNATURE);
+  return prefix;
+}
+
+/* The plan string of p, without describe's notes. */
+static void plan_name(const ppfft_plan *p, char *name, size_t len)
+{
+  ck_assert_int_eq(ppfft_plan_describe(p, name, len), PPFFT_SUCCESS);
+  name[strcspn(name, " ")] = '\0';
+}
+
 /* A valid wisdom text for this device with two entries. */
 static char *sample_text(void)
 {
-  const char *key = ppfft_context_device_key(test_env_get()->ctx);
-  char *t = malloc(2048);
-  snprintf(t, 2048,
-           "ppfft-wisdom 1\n# a comment\n\n"
+  char *t = malloc(8 * DEVICE_KEY_MAX);
+  snprintf(t, 8 * DEVICE_KEY_MAX,
+           "ppfft-wisdom 2\n# a comment\n\n"
            "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg2/t1 0.125\n"
            "%s c2c:f64:bwd:ip:n64:packed:b1024 r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t1 1.5\n",
-           key, key);
+           me(), me());
   return t;
 }
 
@@ -59,7 +75,7 @@ START_TEST(malformed_rejected_whole)
   char *good = sample_text();
   ck_assert_int_eq(ppfft_wisdom_import_string(c, good), PPFFT_SUCCESS);
   char *before = ppfft_wisdom_export_string(c);
-  const char *key = ppfft_context_device_key(c);
+  const char *key = me();
   const char *bad_lines[] = {
       "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1",          /* no time */
       "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1 extra",  /* extra field */
@@ -78,17 +94,17 @@ START_TEST(malformed_rejected_whole)
       "%s c2c:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 nan",
   };
   for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; ++i) {
-    char text[4096], line[512];
+    char text[16384], line[8192];
     snprintf(line, sizeof line, bad_lines[i], key);
     /* the bad line comes third, after two good ones: nothing of the file may be applied */
-    snprintf(text, sizeof text, "ppfft-wisdom 1\n%s c2c:f32:fwd:oop:n32:packed:b4 r4x8/GM+VASM2+TW-CALC/wg1/t1 2\n%s\n", key, line);
+    snprintf(text, sizeof text, "ppfft-wisdom 2\n%s c2c:f32:fwd:oop:n32:packed:b4 r4x8/GM+VASM2+TW-CALC/wg1/t1 2\n%s\n", key, line);
     ck_assert_msg(ppfft_wisdom_import_string(c, text) == PPFFT_ERROR_WISDOM, "accepted: %s", line);
     ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "line 3"));
     char *after = ppfft_wisdom_export_string(c);
     ck_assert_str_eq(before, after);
     free(after);
   }
-  const char *bad_texts[] = {"", "hello\n", "ppfft-wisdom 2\n", "ppfft-wisdom\n", "# only a comment\n",
+  const char *bad_texts[] = {"", "hello\n", "ppfft-wisdom 3\n", "ppfft-wisdom\n", "# only a comment\n",
                              "ppfft-wisdom 1 extra\n"};
   for (size_t i = 0; i < sizeof bad_texts / sizeof bad_texts[0]; ++i) {
     ck_assert_msg(ppfft_wisdom_import_string(c, bad_texts[i]) == PPFFT_ERROR_WISDOM, "accepted \"%s\"", bad_texts[i]);
@@ -147,7 +163,7 @@ START_TEST(other_devices_not_applied)
 {
   ppfft_context *c = test_env_get()->ctx;
   ppfft_wisdom_forget(c);
-  const char *text = "ppfft-wisdom 1\nsome-vendor/some-gpu/1.0 c2c:f32:fwd:oop:n16:packed:b4 r4x4/GM+VASM2+TW-CALC/wg1/t1 0.1\n";
+  const char *text = "ppfft-wisdom 2\nsome-vendor/some-gpu/1.0 some-arch g1 c2c:f32:fwd:oop:n16:packed:b4 r4x4/GM+VASM2+TW-CALC/wg1/t1 0.1\n";
   ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
   ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(c), "other devices"));
   char *out = ppfft_wisdom_export_string(c);
@@ -181,7 +197,8 @@ START_TEST(shipped_wisdom_imports)
     while (fgets(line, sizeof line, in)) {
       char *sp = strchr(line, ' ');
       int entry = line[0] != '#' && strncmp(line, "ppfft-wisdom", 12) != 0 && sp && strstr(line, " c2c:");
-      int k = entry ? snprintf(text + len, cap - len, "%s%s", ppfft_context_device_key(c), sp) : snprintf(text + len, cap - len, "%s", line);
+      char *rest = entry ? strchr(sp + 1, ' ') : NULL; /* after the device key and the class */
+      int k = entry && rest ? snprintf(text + len, cap - len, "%s %s%s", c->names.key, c->names.arch, rest) : snprintf(text + len, cap - len, "%s", line);
       ck_assert(k > 0 && (size_t)k < cap - len);
       len += (size_t)k;
       entries += entry;
@@ -221,7 +238,7 @@ START_TEST(plans_follow_wisdom)
     for (unsigned flags = 0; flags <= PPFFT_WISDOM_ONLY; flags += PPFFT_WISDOM_ONLY) {
       d = desc1(16, batches[i]);
       ck_assert_int_eq(ppfft_plan_create(c, &d, flags, &p), PPFFT_SUCCESS);
-      ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+      plan_name(p, name, sizeof name);
       ck_assert_str_eq(name, "r4x4/LM-CT+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg2/t1");
       ppfft_plan_destroy(p);
     }
@@ -231,9 +248,8 @@ START_TEST(plans_follow_wisdom)
   ck_assert_double_le(err, test_bound(16, 0));
   /* an entry that no longer applies (here: VAVM16 at N = 16) falls back to the estimate, except
    * under WISDOM_ONLY */
-  char text[1024];
-  snprintf(text, sizeof text, "ppfft-wisdom 1\n%s c2c:f32:fwd:oop:n16:packed:b4 r16/RP+LM-CM+VAVM16+TW-GM/wg1/t1 0.1\n",
-           ppfft_context_device_key(c));
+  char text[4096];
+  snprintf(text, sizeof text, "ppfft-wisdom 2\n%s c2c:f32:fwd:oop:n16:packed:b4 r16/RP+LM-CM+VAVM16+TW-GM/wg1/t1 0.1\n", me());
   ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
   d = desc1(16, 4);
   ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &p), PPFFT_ERROR_UNSUPPORTED);
@@ -268,7 +284,7 @@ START_TEST(files_and_search_path)
   /* a new context finds the folder through PPFFT_WISDOM_PATH (a bad file beside it is skipped) */
   snprintf(cmd, sizeof cmd, "%s/broken.wisdom", dir);
   f = fopen(cmd, "w");
-  fputs("ppfft-wisdom 1\ngarbage\n", f);
+  fputs("ppfft-wisdom 2\ngarbage\n", f);
   fclose(f);
   setenv("PPFFT_WISDOM_PATH", dir, 1);
   ppfft_context *c2;
@@ -297,12 +313,12 @@ START_TEST(measure_records_winner)
     ppfft_plan *p, *again;
     ck_assert_int_eq(ppfft_plan_create(c, &d, exhaustive ? PPFFT_EXHAUSTIVE : PPFFT_MEASURE, &p), PPFFT_SUCCESS);
     char name[256], name2[256];
-    ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+    plan_name(p, name, sizeof name);
     char *w = ppfft_wisdom_export_string(c);
     ck_assert_ptr_nonnull(strstr(w, name));
     free(w);
     ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &again), PPFFT_SUCCESS);
-    ck_assert_int_eq(ppfft_plan_describe(again, name2, sizeof name2), PPFFT_SUCCESS);
+    plan_name(again, name2, sizeof name2);
     ck_assert_str_eq(name, name2);
     ppfft_plan_destroy(p);
     ppfft_plan_destroy(again);
@@ -327,7 +343,7 @@ START_TEST(multi_pass_wisdom)
   ppfft_plan *p, *again;
   ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_MEASURE, &p), PPFFT_SUCCESS);
   char name[1024], name2[1024];
-  ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
+  plan_name(p, name, sizeof name);
   ck_assert_ptr_nonnull(strchr(name, ';'));
   char *w = ppfft_wisdom_export_string(c);
   ck_assert_ptr_nonnull(strstr(w, "c2c:f32:fwd:oop:n8x16:packed:b4"));
@@ -338,7 +354,7 @@ START_TEST(multi_pass_wisdom)
   char *w2 = ppfft_wisdom_export_string(c);
   ck_assert_str_eq(w, w2);
   ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_WISDOM_ONLY, &again), PPFFT_SUCCESS);
-  ck_assert_int_eq(ppfft_plan_describe(again, name2, sizeof name2), PPFFT_SUCCESS);
+  plan_name(again, name2, sizeof name2);
   ck_assert_str_eq(name, name2);
   ppfft_plan_destroy(p);
   ppfft_plan_destroy(again);

@@ -3,6 +3,7 @@
  *
  *   ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS] [--exhaustive]
  *              [--jobs J] [--resume] [-o FILE] [-v]
+ *   ppfft-tune [--device P:D] --check [FILE...]
  *
  * Problems use fftw-wisdom's letters: c (complex), o/i (out-of-place/in-place), f/b (forward/
  * backward), then the lengths, e.g. cof1024, cib4096, cof256x256; ":f64" for double precision and
@@ -12,20 +13,26 @@
  * Building kernels costs far more than timing them, and NVIDIA's OpenCL compiler builds one program
  * at a time per process.  So J builder processes (this program again, with --build-share j/J) first
  * compile the candidates into the disk cache, each its share, and this process then times them all
- * from the cache, alone on the device. */
-#include "context.h"
-#include "measure.h"
-#include "planner.h"
-#include "plan.h"
+ * from the cache, alone on the device.
+ *
+ * --check reads the wisdom this device's contexts load (or the files named) and says, entry by
+ * entry, at which level it serves the device (wisdom/device_keys.h) and whether the generator that
+ * made it is this ppfft's: an entry of another generator is ignored, and its problem needs tuning
+ * again. */
+#include "gen/signature.h"
+#include "plan/planner.h"
 #include "ppfft.h"
+#include "wisdom/load.h"
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,7 +46,9 @@ typedef struct tune_problem {
 
 typedef struct options {
   const char *device, *problems, *output;
-  int canonical, exhaustive, verbose, resume;
+  int canonical, exhaustive, verbose, resume, check;
+  char **files;                       /* --check FILE...: these instead of the default places */
+  int nfiles;
   double budget;
   unsigned jobs;                      /* processes that compile first, this one included (1: build while timing) */
   int jobs_given;                     /* --jobs: exactly that many, else as many as the lists need */
@@ -57,6 +66,7 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS]\n"
              "                  [--exhaustive] [--jobs J] [--resume] [-o FILE] [-v]\n"
+             "       ppfft-tune [--device P:D] --check [FILE...]\n"
              "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64 (c=complex, o/i=out-of/in-place,\n"
              "                   f/b=forward/backward, lengths, :f64 double precision, :b<batch>)\n"
              "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, f32 and f64 (what this\n"
@@ -71,7 +81,10 @@ static void usage(FILE *f)
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
              "                   run again, with PPFFT_WISDOM_PATH=FILE -o FILE)\n"
-             "  -v               one line per candidate\n");
+             "  -v               one line per candidate\n"
+             "  --check          list the wisdom this device loads (or FILE...): the level at which each entry serves\n"
+             "                   it, and the entries made by another generator, which are ignored (exit status 1 when\n"
+             "                   some would serve this device: tune those problems again)\n");
 }
 
 /* Parses one problem ("cof1024:f64:b64") into p; 0 on success. */
@@ -168,7 +181,7 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const trans
   size_t bytes = n * p->batch * eb;
   int f64 = p->f64;
   cl_int e;
-  cl_command_queue q = clCreateCommandQueue(c->ctx, c->dev, 0, &e);
+  cl_command_queue q = clCreateCommandQueue(c->rt.ctx, c->rt.dev, 0, &e);
   double *x = malloc(16 * count), *ref = malloc(16 * count), *got = malloc(16 * count);
   void *h = malloc(eb * count);
   double err = INFINITY;
@@ -181,8 +194,8 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const trans
       else x[i] = ((float *)h)[i] = (float)x[i];
     }
     const cl_uchar zero = 0;
-    cl_mem in = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    cl_mem out = p->inplace || !in ? NULL : clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    cl_mem in = clCreateBuffer(c->rt.ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    cl_mem out = p->inplace || !in ? NULL : clCreateBuffer(c->rt.ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
     if (in && (p->inplace || out) && clEnqueueFillBuffer(q, in, &zero, 1, 0, bytes, 0, NULL, NULL) == CL_SUCCESS &&
         clEnqueueWriteBuffer(q, in, CL_TRUE, 0, eb * count, h, 0, NULL, NULL) == CL_SUCCESS &&
         ppfft_execute(plan, q, in, out, 0, NULL, NULL) == PPFFT_SUCCESS &&
@@ -223,6 +236,12 @@ static int parse_args(int argc, char **argv, options *o)
     else if (!strcmp(a, "--exhaustive")) o->exhaustive = 1;
     else if (!strcmp(a, "-v")) o->verbose = 1;
     else if (!strcmp(a, "--resume")) o->resume = 1;
+    else if (!strcmp(a, "--check")) {
+      o->check = 1;
+      o->files = argv + i + 1; /* the rest are files */
+      o->nfiles = argc - i - 1;
+      break;
+    }
     else if (!strcmp(a, "--device") && val) o->device = val, ++i;
     else if (!strcmp(a, "--problems") && val) o->problems = val, ++i;
     else if (!strcmp(a, "-o") && val) o->output = val, ++i;
@@ -242,7 +261,7 @@ static int parse_args(int argc, char **argv, options *o)
       ++i;
     } else return -1;
   }
-  return o->problems || o->canonical ? 0 : -1;
+  return o->problems || o->canonical || o->check ? 0 : -1;
 }
 
 /* How many builder processes the problems need, at most cap.  Starting one costs about as much as
@@ -325,36 +344,147 @@ static int build_only(ppfft_context *c, tune_problem *list, size_t count, const 
   size_t seen = 0; /* candidates numbered over every problem and pass, for balanced shares */
   for (size_t i = 0; i < count && now_s() < deadline; ++i) {
     tune_problem *tp = &list[i];
-    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
+    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->rt.info);
     transform tf;
     char known[1024];
-    if (transform_from_desc(c, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
-    if (o->resume && wisdom_lookup(&c->wisdom, &tf, known, sizeof known) == 0) continue;
+    if (transform_from_desc(&c->err, &c->rt.info, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
+    if (o->resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) continue;
     measure_opts mo = {0};
     mo.budget_s = deadline - now_s();
     mo.build_share = o->build_share, mo.build_shares = o->build_shares, mo.build_seen = &seen;
     ppfft_plan *plan = NULL;
     double ms;
-    if (plan_search(c, &tf, o->exhaustive, &mo, &plan, &ms) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
+    if (planner_search(c, &tf, o->exhaustive, &mo, &plan, &ms) == PPFFT_SUCCESS) ppfft_plan_destroy(plan);
   }
   return 0;
 }
 
-/* The default wisdom file for this device, where contexts look; its folder created. */
-static void default_output(const ppfft_context *c, char *path, size_t len)
+/* Creates the folder path and its missing parents; 0 if it exists afterwards. */
+static int make_dirs(const char *path)
+{
+  char *p = strdup(path);
+  if (!p) return -1;
+  for (char *q = p + 1;; ++q) {
+    if (*q != '/' && *q != '\0') continue;
+    char end = *q;
+    *q = '\0';
+    if (mkdir(p, 0755) != 0 && errno != EEXIST) break;
+    if (!(*q = end)) break;
+  }
+  struct stat st;
+  int ok = stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+  free(p);
+  return ok ? 0 : -1;
+}
+
+/* The default wisdom file for this device, where contexts look (its folder created), in a new
+ * string; NULL with a message when there is no such place. */
+static char *default_output(const ppfft_context *c)
 {
   const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-  char dir[3072];
-  if (xdg && *xdg) snprintf(dir, sizeof dir, "%s/ppfft/wisdom", xdg);
-  else snprintf(dir, sizeof dir, "%s/.local/share/ppfft/wisdom", home ? home : ".");
-  char cmd[3200];
-  snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
-  if (system(cmd) != 0) fprintf(stderr, "ppfft-tune: cannot create %s\n", dir);
-  char name[700];
-  snprintf(name, sizeof name, "%s", c->key);
-  for (char *s = name; *s; ++s)
-    if (*s == '/') *s = '_';
-  snprintf(path, len, "%s/%s.wisdom", dir, name);
+  const char *base = xdg && *xdg ? xdg : home && *home ? home : NULL, *sub = xdg && *xdg ? "ppfft/wisdom" : ".local/share/ppfft/wisdom";
+  if (!base) {
+    fprintf(stderr, "ppfft-tune: neither XDG_DATA_HOME nor HOME is set: name the output with -o FILE\n");
+    return NULL;
+  }
+  size_t len = strlen(base) + strlen(sub) + strlen(c->names.key) + 16;
+  char *path = malloc(len);
+  if (!path) return NULL;
+  int n = snprintf(path, len, "%s/%s", base, sub);
+  if (make_dirs(path) != 0) fprintf(stderr, "ppfft-tune: cannot create %s: %s\n", path, strerror(errno));
+  snprintf(path + n, len - (size_t)n, "/%s.wisdom", c->names.key);
+  for (char *q = path + n + 1; *q; ++q)
+    if (*q == '/') *q = '_';
+  return path;
+}
+
+/* Writes text to path atomically: a temporary file beside it, renamed over it once complete, so an
+ * interrupted run never leaves half a wisdom file.  0, or -1 with errno set. */
+static int write_atomically(const char *path, const char *header, const char *text)
+{
+  size_t len = strlen(path) + 16;
+  char *tmp = malloc(len);
+  if (!tmp) return -1;
+  snprintf(tmp, len, "%s.XXXXXX", path);
+  int fd = mkstemp(tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int ok = f && fputs(header, f) != EOF && fputs(text, f) != EOF;
+  ok = ok && fflush(f) == 0 && fsync(fd) == 0;
+  if (f) ok = fclose(f) == 0 && ok;
+  else if (fd >= 0) close(fd);
+  ok = ok && chmod(tmp, 0644) == 0 && rename(tmp, path) == 0;
+  int saved = errno;
+  if (!ok && fd >= 0) unlink(tmp);
+  free(tmp);
+  errno = saved;
+  return ok ? 0 : -1;
+}
+
+/* --check's tally over the files. */
+typedef struct checker {
+  const ppfft_context *c;
+  int named; /* the files were named: a missing one is an error, not an empty default place */
+  size_t files, bad_files, entries, serve[4], stale, foreign;
+} checker;
+
+static void check_file(const char *path, void *arg)
+{
+  checker *k = arg;
+  char *text = wisdom_read_file(path);
+  if (!text) {
+    if (!k->named && errno == ENOENT) {
+      printf("%s: none\n", path);
+      return;
+    }
+    printf("%s: cannot read: %s\n", path, strerror(errno));
+    ++k->bad_files;
+    return;
+  }
+  wisdom_entry *e;
+  size_t n;
+  char msg[512];
+  int r = wisdom_parse(text, &e, &n, msg, sizeof msg);
+  free(text);
+  ++k->files;
+  if (r != 0) {
+    printf("%s: rejected whole: %s\n", path, r == -2 ? "out of memory" : msg);
+    ++k->bad_files;
+    return;
+  }
+  size_t serve[4] = {0}, stale = 0;
+  for (size_t i = 0; i < n; ++i) {
+    wisdom_level level = device_match(&k->c->names, e[i].device, e[i].arch);
+    if (level != WISDOM_NONE && e[i].generator != GEN_SIGNATURE) {
+      printf("  stale: %s:b%llu on %s, made by generator g%u (this ppfft is g%u): ignored, tune it again\n", e[i].base,
+             1ull << (2 * e[i].batch_log4), e[i].device, e[i].generator, (unsigned)GEN_SIGNATURE);
+      ++stale;
+    } else {
+      ++serve[level];
+    }
+  }
+  printf("%s: %zu entries: %zu for this device, %zu for it under another driver, %zu for its architecture class, %zu stale, "
+         "%zu for other devices\n",
+         path, n, serve[WISDOM_EXACT], serve[WISDOM_DRIVER], serve[WISDOM_ARCH], stale, serve[WISDOM_NONE]);
+  for (int l = 0; l < 4; ++l) k->serve[l] += serve[l];
+  k->entries += n;
+  k->stale += stale;
+  k->foreign += serve[WISDOM_NONE];
+  free(e);
+}
+
+/* --check: returns the exit status (1 when stale entries would serve this device or a file is bad). */
+static int check_wisdom(const ppfft_context *c, const options *o)
+{
+  checker k = {.c = c, .named = o->nfiles > 0};
+  printf("ppfft-tune --check: device %s, class %s, generator g%u\n", c->names.key, c->names.arch, (unsigned)GEN_SIGNATURE);
+  if (o->nfiles)
+    for (int i = 0; i < o->nfiles; ++i) check_file(o->files[i], &k);
+  else wisdom_each_default_file(PPFFT_WISDOM_DIR, check_file, &k);
+  printf("%zu files, %zu entries: %zu serve this device (%zu exactly, %zu under another driver, %zu by architecture class), %zu "
+         "stale, %zu for other devices%s\n",
+         k.files, k.entries, k.serve[WISDOM_EXACT] + k.serve[WISDOM_DRIVER] + k.serve[WISDOM_ARCH], k.serve[WISDOM_EXACT],
+         k.serve[WISDOM_DRIVER], k.serve[WISDOM_ARCH], k.stale, k.foreign, k.bad_files ? "; some files could not be read" : "");
+  return k.stale || k.bad_files ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -366,6 +496,16 @@ int main(int argc, char **argv)
     return pa > 0 ? 0 : 2;
   }
   if (o.device) setenv("PPFFT_DEVICE", o.device, 1);
+  if (o.check) {
+    ppfft_context *c;
+    if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
+      fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
+      return 2;
+    }
+    int rc = check_wisdom(c, &o);
+    ppfft_context_destroy(c);
+    return rc;
+  }
   tune_problem *list = NULL;
   size_t count = 0;
   if (o.canonical) count = canonical(&list);
@@ -406,17 +546,20 @@ int main(int argc, char **argv)
     fprintf(stderr, "ppfft-tune: %u processes compiled candidates in %.1f s (this one and %u builder%s, %u of which ended well)\n",
             builders + 1, now_s() - start, builders, builders == 1 ? "" : "s", ok);
   }
-  char out_path[4096];
-  if (o.output) snprintf(out_path, sizeof out_path, "%s", o.output);
-  else default_output(c, out_path, sizeof out_path);
-  fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->info.name, c->key, count, o.budget,
+  char *out_path = o.output ? strdup(o.output) : default_output(c);
+  if (!out_path) {
+    free(list);
+    ppfft_context_destroy(c);
+    return 1;
+  }
+  fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->rt.info.name, c->names.key, count, o.budget,
           o.exhaustive ? "exhaustive" : "default", out_path);
 
   progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
   size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];
-    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
+    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->rt.info);
     double left = start + o.budget - now_s();
     if (left <= 0) {
       printf("%-22s skipped: budget spent\n", tp->name);
@@ -424,13 +567,13 @@ int main(int argc, char **argv)
       continue;
     }
     transform tf;
-    if (transform_from_desc(c, &tp->desc, &tf) != PPFFT_SUCCESS) {
+    if (transform_from_desc(&c->err, &c->rt.info, &tp->desc, &tf) != PPFFT_SUCCESS) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
       continue;
     }
     char known[1024];
-    if (o.resume && wisdom_lookup(&c->wisdom, &tf, known, sizeof known) == 0) {
+    if (o.resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) {
       printf("%-22s kept: %s (already in the wisdom)\n", tp->name, known);
       ++kept;
       continue;
@@ -441,7 +584,7 @@ int main(int argc, char **argv)
     measure_opts mo = {.budget_s = left, .progress = show_progress, .arg = &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
-    ppfft_status s = plan_search(c, &tf, o.exhaustive, &mo, &best, &ms);
+    ppfft_status s = planner_search(c, &tf, o.exhaustive, &mo, &best, &ms);
     if (pr.tty) fprintf(stderr, "\r%*s\r", 150, "");
     if (s == PPFFT_ERROR_UNSUPPORTED) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
@@ -460,7 +603,7 @@ int main(int argc, char **argv)
     if (!(err <= bound)) { /* never write a winner that computes the wrong thing */
       printf("%-22s REJECTED %s: error %.3g against FFTW exceeds %.3g\n", tp->name, best->name, err, bound);
       ++rejected;
-    } else if (wisdom_add(&c->wisdom, &tf, best->name, ms) != 0) {
+    } else if (wisdom_add(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, best->name, ms) != 0) {
       printf("%-22s failed: out of memory recording wisdom\n", tp->name);
       ++skipped;
     } else {
@@ -469,23 +612,24 @@ int main(int argc, char **argv)
     }
     fflush(stdout);
     ppfft_plan_destroy(best);
-    /* write after every problem, so an interrupted run keeps what it found */
-    char *text = ppfft_wisdom_export_string(c);
-    FILE *f = text ? fopen(out_path, "w") : NULL;
-    if (f) {
-      fprintf(f, "# written by: ppfft-tune %s%s%s%s%s --budget %.0f\n# device: %s, driver %s\n", o.canonical ? "--canonical" : "--problems ",
+    /* write after every problem, so an interrupted run keeps what it found: this device's entries
+     * (those of other drivers and devices that the context loaded stay where they came from) */
+    char *text = wisdom_export(&c->wisdom, c->names.key);
+    text_buf head;
+    text_buf_init(&head);
+    tb_printf(&head, "# written by: ppfft-tune %s%s%s%s%s --budget %.0f\n# device: %s, driver %s\n", o.canonical ? "--canonical" : "--problems ",
               o.canonical ? "" : o.problems, o.exhaustive ? " --exhaustive" : "", o.device ? " --device " : "", o.device ? o.device : "",
-              o.budget, c->info.name, c->info.driver);
-      fputs(text, f);
-      fclose(f);
-    } else {
-      fprintf(stderr, "ppfft-tune: cannot write %s\n", out_path);
-    }
+              o.budget, c->rt.info.name, c->rt.info.driver);
+    char *header = text_buf_take(&head);
+    if (!text || !header || write_atomically(out_path, header, text) != 0)
+      fprintf(stderr, "ppfft-tune: cannot write %s: %s\n", out_path, text && header ? strerror(errno) : "out of memory");
     free(text);
+    free(header);
   }
   printf("tuned %zu, kept %zu, skipped %zu, rejected %zu problems in %.1f s; wisdom in %s\n", tuned, kept, skipped, rejected, now_s() - start,
          out_path);
   free(list);
+  free(out_path);
   ppfft_context_destroy(c);
   return rejected ? 1 : 0;
 }

@@ -1,0 +1,121 @@
+/* geometry_of: derived sizes and every "can this variant run here" rule in one place. */
+#include "core/geometry.h"
+#include "core/twiddle_table.h"
+#include <stdio.h>
+
+static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+
+int geometry_pattern_is_owned(const geometry *g, access_pattern a)
+{
+  switch (a) {
+  case ACCESS_DIRECT: return 1;
+  case ACCESS_CGAP: return g->t == 1;  /* vector k of the span is work-item k's own group */
+  case ACCESS_CHUNK: return g->w == 1; /* a work-item's chunk is its whole transform */
+  }
+  return 0;
+}
+
+int geometry_side_is_column(const problem *p, const geometry *g, int side)
+{
+  size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist;
+  return !problem_is_plain(p) && g->t > 1 && stride != 1 && dist == 1;
+}
+
+int geometry_columns_coalesced(const problem *p, const geometry *g)
+{
+  for (int side = 0; side < 2; ++side) {
+    size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist;
+    if (stride != 1 && dist == 1 && g->t * problem_elem_bytes(p) < 32) return 0;
+  }
+  return 1;
+}
+
+#define UNSUP(...) (snprintf(msg, len, __VA_ARGS__), PPFFT_ERROR_UNSUPPORTED)
+
+int geometry_of(const problem *p, const variant *v, const device_info *di, geometry *g, char *msg, size_t len)
+{
+  *g = (geometry){0};
+  size_t n = p->n;
+  if (variant_length(v) != n) return UNSUP("the radices multiply to %zu, not to the length %zu", variant_length(v), n);
+  if (n > (1u << 24)) return UNSUP("length %zu is beyond one work-group", n);
+  if (v->npasses == 0 && v->onchip == ONCHIP_GM) return UNSUP("%s", "GM needs at least one pass (N >= 2)");
+  if (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg)
+    return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);
+  g->n = (unsigned)n;
+  g->wg = v->wg;
+  g->t = v->tpw;
+  g->w = v->wg / v->tpw;
+  if (g->w > n) return UNSUP("%u work-items per transform is more than the %zu elements", g->w, n);
+  g->r = (unsigned)(n / g->w);
+  g->e = variant_lanes(v);
+  if (g->r % g->e) return UNSUP("%u elements per work-item do not fill %u-lane vectors", g->r, g->e);
+  g->ra = g->r / g->e;
+  if (!problem_is_plain(p) && g->e != 1)
+    return UNSUP("%s", "strided, planar, multi-level and four-step layouts move one element at a time (VASM2)");
+  g->staged = v->onchip == ONCHIP_RP_LM_CM && (!geometry_pattern_is_owned(g, v->access) || geometry_side_is_column(p, g, 0) ||
+                                               geometry_side_is_column(p, g, 1));
+  /* Vector loads that land in registers group the registers by lanes; loads that go through local
+   * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
+  int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
+  g->ec = grouped ? g->e : 1;
+  g->rq = g->r / g->ec;
+  for (int i = 0; i < v->npasses; ++i)
+    if (g->rq % v->radix[i])
+      return UNSUP("radix %u does not divide the %u register groups of each work-item (%u elements in %u-lane groups)",
+                   v->radix[i], g->rq, g->r, g->ec);
+  g->xr = v->rounds > 1 ? v->rounds : 1;
+  if (g->xr > 1) {
+    /* round h exchanges the elements whose Stockham destinations, and whose owned positions, lie in
+     * the h-th 1/xr of the transform: butterfly groups c in the h-th 1/xr of each work-item's, and
+     * register groups q likewise, so both must split evenly */
+    if (v->onchip != ONCHIP_RP_LM_CM || g->staged || v->npasses < 2)
+      return UNSUP("%s", "exchange rounds need RP+LM-CM with an owned access pattern (DIRECT, or CGAP with t1) and two passes");
+    if (v->radix[v->npasses - 1] < g->xr)
+      return UNSUP("%u exchange rounds need a last radix of at least %u", g->xr, g->xr);
+    for (int i = 0; i + 1 < v->npasses; ++i)
+      if ((g->rq / v->radix[i]) % g->xr)
+        return UNSUP("%u exchange rounds need each work-item to hold a multiple of %u butterflies of radix %u", g->xr, g->xr, v->radix[i]);
+  }
+  if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
+  if (g->e > 1) {
+    size_t e = g->e;
+    if ((p->batch > 1 && (p->in_dist % e || p->out_dist % e)) || p->in_offset % e || p->out_offset % e)
+      return UNSUP("%u-lane vector access needs distances and offsets that are multiples of %u", g->e, g->e);
+  }
+  size_t rs = p->f64 ? 8 : 4;
+  g->padshift = p->f64 ? 4 : 5; /* one pad per 32 four-byte banks */
+  unsigned plane = g->n / g->xr;
+  g->npad = plane + (plane >> g->padshift);
+  /* When a warp spans several transforms, their owned elements must fall in different banks:
+   * make the transforms' stride in local memory congruent to the work-items' span (for one
+   * work-item per transform, any odd stride will do). */
+  unsigned banks = p->f64 ? 16 : 32, span = g->ec * g->w;
+  if (g->t > 1 && span < banks)
+    while (span == 1 ? g->npad % 2 == 0 : g->npad % banks != span) ++g->npad;
+  /* A column side walks across transforms (lane b at b * npad): an odd stride keeps those lanes
+   * in distinct banks, and span + 1 keeps the owned accesses nearly so. */
+  if (g->t > 1 && (geometry_side_is_column(p, g, 0) || geometry_side_is_column(p, g, 1)))
+    while (g->npad % banks != (span | 1) % banks) ++g->npad;
+  size_t planes = 0;
+  switch (v->onchip) {
+  case ONCHIP_GM: planes = 0; break;
+  case ONCHIP_RP_LM_CM: planes = (v->npasses > 1 || g->staged) ? 1 : 0; break;
+  case ONCHIP_LM_CC:
+  case ONCHIP_LM_CT: planes = 2; break;
+  }
+  g->local_bytes = planes * g->t * g->npad * rs;
+  if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = twiddle_entries(g->n) * 2 * rs;
+  if (!di) return PPFFT_SUCCESS;
+  if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);
+  if (g->local_bytes > di->local_mem)
+    return UNSUP("needs %zu bytes of local memory; the device has %llu", g->local_bytes, (unsigned long long)di->local_mem);
+  if ((v->twiddle == TW_CM_K || v->twiddle == TW_CM_L) && g->table_bytes > di->max_const)
+    return UNSUP("the %zu-byte twiddle table exceeds the device's %llu bytes of constant memory", g->table_bytes,
+                 (unsigned long long)di->max_const);
+  if (p->f64 && !di->fp64) return UNSUP("%s", "the device has no fp64");
+  /* CPU runtimes (PoCL) keep a work-group's registers on a worker thread's stack: beyond about
+   * 1 MiB of them the kernel crashes (seen with PoCL 3.1), so half that is the limit there. */
+  if ((di->type & CL_DEVICE_TYPE_CPU) && (size_t)v->wg * g->r * 2 * rs * 2 > ((size_t)1 << 19))
+    return UNSUP("%u work-items x %u elements of registers exceed what a CPU device's work-group stack holds", v->wg, g->r);
+  return PPFFT_SUCCESS;
+}

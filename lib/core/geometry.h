@@ -1,0 +1,48 @@
+/* The geometry of a variant on a problem: how many work-items share a transform, how many elements
+ * each holds, how much local and constant memory the kernel needs, and whether the device can run
+ * it.  Everything the planner weighs and the generator lays out comes from here. */
+#ifndef PPFFT_CORE_GEOMETRY_H
+#define PPFFT_CORE_GEOMETRY_H
+#include "core/device_info.h"
+#include "core/problem.h"
+#include "core/variant.h"
+
+enum { GEOMETRY_MAX_ELEMS = 64 }; /* elements per work-item: beyond this registers spill on GPUs */
+
+typedef struct geometry {
+  unsigned n;         /* transform length */
+  unsigned wg;        /* work-group size */
+  unsigned t;         /* transforms per work-group */
+  unsigned w;         /* work-items per transform */
+  unsigned r;         /* complex elements per work-item */
+  unsigned e;         /* access lanes: complex elements per vector load or store */
+  unsigned ec;        /* compute lanes: elements per register group; e where the vector lands
+                       * straight in registers (VAVM, GM, unstaged RP+LM-CM), else 1 */
+  unsigned ra;        /* vector accesses per work-item (r / e) */
+  unsigned rq;        /* register groups per work-item (r / ec); every radix divides it */
+  unsigned padshift;  /* local arrays insert one pad word every 2^padshift (bank conflicts) */
+  unsigned xr;        /* exchange rounds (RP+LM-CM XR2/XR4), else 1 */
+  unsigned npad;      /* padded length of one transform's local plane (N / xr elements) */
+  int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
+  size_t local_bytes; /* static local memory */
+  size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
+} geometry;
+
+/* Fills g for v on p.  di may be NULL to skip device limits.  Returns PPFFT_SUCCESS, or
+ * PPFFT_ERROR_UNSUPPORTED with the reason in msg (does not apply to p, or the device cannot run it). */
+int geometry_of(const problem *p, const variant *v, const device_info *di, geometry *g, char *msg, size_t len);
+
+/* Whether the access pattern, for this geometry, is exactly the work-items' own elements (so the
+ * RP+LM-CM kernel can load straight into registers). */
+int geometry_pattern_is_owned(const geometry *g, access_pattern a);
+
+/* Whether the kernel reads (side 0) or writes (side 1) across transforms: a strided side whose
+ * neighbouring transforms are adjacent in memory (a column pass), so that neighbouring work-items
+ * touch neighbouring elements.  Such a side goes through local memory. */
+int geometry_side_is_column(const problem *p, const geometry *g, int side);
+
+/* Whether every strided side whose neighbouring transforms are neighbours in memory is read or
+ * written across enough transforms per work-group to cover 32-byte memory segments. */
+int geometry_columns_coalesced(const problem *p, const geometry *g);
+
+#endif

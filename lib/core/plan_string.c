@@ -1,0 +1,77 @@
+/* Plan strings: variants joined by ';'. */
+#include "core/plan_string.h"
+#include <stdio.h>
+#include <string.h>
+
+int plan_string_parse(const char *s, variant *vs, int max, char *msg, size_t len)
+{
+  int n = 0;
+  const char *end = s + strcspn(s, " "); /* what ppfft_plan_describe adds after a space is a note */
+  for (;;) {
+    size_t l = strcspn(s, "; ");
+    char one[256];
+    if (l == 0 || l >= sizeof one) {
+      snprintf(msg, len, "pass %d: %s", n + 1, l ? "too long" : "empty");
+      return -1;
+    }
+    if (n == max) {
+      snprintf(msg, len, "more than %d passes", max);
+      return -1;
+    }
+    memcpy(one, s, l);
+    one[l] = '\0';
+    char why[200];
+    if (variant_parse(one, &vs[n], why, sizeof why) != 0) {
+      if (n == 0 && s + l == end) snprintf(msg, len, "%s", why);
+      else snprintf(msg, len, "pass %d: %s", n + 1, why);
+      return -1;
+    }
+    ++n;
+    if (s + l == end) return n;
+    s += l + 1;
+  }
+}
+
+int plan_string_print(const variant *vs, int n, char *buf, size_t len)
+{
+  int at = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i) at += snprintf(buf + ((size_t)at < len ? (size_t)at : len), (size_t)at < len ? len - (size_t)at : 0, ";");
+    at += variant_print(&vs[i], buf + ((size_t)at < len ? (size_t)at : len), (size_t)at < len ? len - (size_t)at : 0);
+  }
+  if (n == 0 && len) buf[0] = '\0';
+  return at;
+}
+
+int plan_string_split(const transform *t, const variant *vs, int n, split *sp, char *msg, size_t len)
+{
+  int dims[3], nd = decompose_dims(t, dims), at = 0;
+  *sp = (split){0};
+  for (int k = 0; k < nd; ++k) {
+    int d = dims[k];
+    size_t prod = 1;
+    while (at < n && (prod < t->n[d] || (t->n[d] == 1 && sp->nfactors[d] == 0))) {
+      if (sp->nfactors[d] == DECOMPOSE_MAX_FACTORS) {
+        snprintf(msg, len, "dimension %d (length %zu) is split into more than %d passes", d, t->n[d], DECOMPOSE_MAX_FACTORS);
+        return -1;
+      }
+      sp->xpose[d] |= vs[at].xpose;
+      size_t l = variant_length(&vs[at++]);
+      sp->factor[d][sp->nfactors[d]++] = l;
+      prod *= l;
+    }
+    if (sp->xpose[d] && sp->nfactors[d] != 1) {
+      snprintf(msg, len, "XP transforms dimension %d in one pass between two transposes, not in %d", d, sp->nfactors[d]);
+      return -1;
+    }
+    if (prod != t->n[d]) {
+      snprintf(msg, len, "the passes' lengths do not multiply to dimension %d's length %zu", d, t->n[d]);
+      return -1;
+    }
+  }
+  if (at != n) {
+    snprintf(msg, len, "%d passes given; the transform's dimensions use %d", n, at);
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,64 @@
+/* problem_from_desc and the layout arithmetic of one pass. */
+#include "core/problem.h"
+
+void problem_of_rank1(const transform *t, problem *p)
+{
+  *p = (problem){0};
+  p->n = t->n[0];
+  p->batch = t->batch;
+  p->f64 = t->f64;
+  p->sign = t->sign;
+  p->inplace = t->inplace;
+  p->scale = t->scale;
+  p->in_dist = p->lev_in_dist[0] = t->in.dist;
+  p->out_dist = p->lev_out_dist[0] = t->out.dist;
+  p->in_offset = t->in.offset;
+  p->out_offset = t->out.offset;
+  p->in_stride = t->in.stride[0];
+  p->out_stride = t->out.stride[0];
+  p->nlev = 1;
+  p->lev_count[0] = t->batch;
+  p->in_planar = t->in.planar;
+  p->out_planar = t->out.planar;
+}
+
+void problem_init_plain(problem *p, size_t n, size_t batch, int f64, int sign)
+{
+  transform t = {0};
+  t.rank = 1;
+  t.n[0] = n;
+  t.batch = batch;
+  t.f64 = f64;
+  t.sign = sign;
+  t.scale = 1.0;
+  t.in.stride[0] = t.out.stride[0] = 1;
+  t.in.dist = t.out.dist = n;
+  problem_of_rank1(&t, p);
+}
+
+ppfft_status problem_from_desc(const errors *e, const device_info *di, const ppfft_desc *d, problem *p)
+{
+  transform t;
+  ppfft_status s = transform_from_desc(e, di, d, &t);
+  if (s != PPFFT_SUCCESS) return s;
+  if (t.rank != 1) return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "a rank-%d transform is several problems, not one", t.rank);
+  problem_of_rank1(&t, p);
+  return PPFFT_SUCCESS;
+}
+
+int problem_is_plain(const problem *p)
+{
+  return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar;
+}
+
+size_t problem_span(const problem *p, int which)
+{
+  size_t span = (which ? p->out_offset : p->in_offset) + (p->n - 1) * (which ? p->out_stride : p->in_stride) + 1;
+  size_t rest = p->batch;
+  for (int l = 0; l < p->nlev; ++l) {
+    size_t count = l + 1 < p->nlev ? p->lev_count[l] : rest;
+    span += (count - 1) * problem_level_dist(p, which, l);
+    rest /= count;
+  }
+  return span;
+}

@@ -1,0 +1,63 @@
+/* A problem is what one generated kernel computes: a batch of 1D transforms of one length, each
+ * read from and written to a strided layout.  A plain batched 1D transform is one problem; the
+ * passes of multi-dimensional and large transforms (decompose.h) are problems with element strides,
+ * several levels of transform index, separate real and imaginary buffers, or a four-step twiddle.
+ *
+ * Transform b (0 <= b < batch) is split into levels b = b0 + c0 * (b1 + c1 * (b2 + ...)); on each
+ * side its first element is offset + b0 * dist0 + b1 * dist1 + ..., and its element k is at that
+ * plus k * stride.  With one level this is the familiar offset + b * dist. */
+#ifndef PPFFT_CORE_PROBLEM_H
+#define PPFFT_CORE_PROBLEM_H
+#include "core/transform.h"
+#include "ppfft.h"
+
+enum { PROBLEM_MAX_LEVELS = 6 };
+
+typedef struct problem {
+  size_t n;                     /* transform length */
+  size_t batch;                 /* transforms, the product of the level counts */
+  int f64;                      /* 0: f32, 1: f64 */
+  int sign;                     /* -1 forward, +1 backward */
+  int inplace;                  /* one buffer, the same layout on both sides */
+  size_t in_dist, out_dist;     /* level 0's distances */
+  size_t in_offset, out_offset; /* elements */
+  double scale;
+  /* the general layout (a plain problem has strides 1, one level, no twiddle, interleaved) */
+  size_t in_stride, out_stride;
+  int nlev;                                   /* levels of transform index, >= 1 */
+  size_t lev_count[PROBLEM_MAX_LEVELS];       /* c0, c1, ...; the last level's count is implied */
+  size_t lev_in_dist[PROBLEM_MAX_LEVELS];     /* dist of levels 1..; level 0's are in_dist and */
+  size_t lev_out_dist[PROBLEM_MAX_LEVELS];    /* out_dist (read them with problem_level_dist) */
+  size_t twiddle_n;  /* four-step: output k of a transform whose index at level twiddle_level is
+                      * m is multiplied by exp(sign 2 pi i m k / twiddle_n); 0: none */
+  int twiddle_level;
+  int in_planar, out_planar;
+} problem;
+
+/* Validates a rank-1 descriptor d and fills p with the single problem it is.  Statuses as
+ * transform_from_desc, plus UNSUPPORTED for rank > 1 (those are several problems). */
+ppfft_status problem_from_desc(const errors *e, const device_info *di, const ppfft_desc *d, problem *p);
+
+/* The single problem of a rank-1 transform. */
+void problem_of_rank1(const transform *t, problem *p);
+
+/* Fills p with the plain packed problem: batch transforms of length n, out of place, scale 1. */
+void problem_init_plain(problem *p, size_t n, size_t batch, int f64, int sign);
+
+/* A plain problem: unit strides, one level, no four-step twiddle, interleaved. */
+int problem_is_plain(const problem *p);
+
+/* The distance of level l on the input (side 0) or output side. */
+static inline size_t problem_level_dist(const problem *p, int side, int l)
+{
+  if (l == 0) return side ? p->out_dist : p->in_dist;
+  return side ? p->lev_out_dist[l] : p->lev_in_dist[l];
+}
+
+/* Bytes of one complex element. */
+static inline size_t problem_elem_bytes(const problem *p) { return p->f64 ? 16 : 8; }
+
+/* Elements a buffer must hold for the input (which = 0) or output (1) layout. */
+size_t problem_span(const problem *p, int which);
+
+#endif

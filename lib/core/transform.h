@@ -1,0 +1,46 @@
+/* A validated transform: what the user asked for, in ppfft_desc's terms, with every default filled
+ * in (packed strides and distances computed) and every layout checked.  The planner splits it into
+ * passes (core/decompose.h); each pass is a batched 1D problem (core/problem.h) that one kernel
+ * computes. */
+#ifndef PPFFT_CORE_TRANSFORM_H
+#define PPFFT_CORE_TRANSFORM_H
+#include "core/device_info.h"
+#include "core/errors.h"
+#include "ppfft.h"
+
+/* One side (input or output) of a transform: where element (i0, i1, i2) of transform b lives. */
+typedef struct side_layout {
+  size_t stride[3]; /* per dimension, in elements (never 0 once validated) */
+  size_t dist;      /* between transforms */
+  size_t offset;
+  int planar;       /* separate real and imaginary buffers */
+} side_layout;
+
+typedef struct transform {
+  int rank;
+  size_t n[3];      /* n[rank-1] is the fastest dimension of the packed layout */
+  size_t batch;
+  int f64;
+  int sign;         /* -1 forward, +1 backward */
+  int inplace;
+  side_layout in, out; /* in-place: out is a copy of in */
+  double scale;
+} transform;
+
+/* Validates d (DESIGN "Semantics") and fills t; a failure's message goes to e.  di, when not NULL,
+ * supplies the device's limits (double precision).  Statuses: INVALID_ARGUMENT, INVALID_SIZE,
+ * INVALID_LAYOUT, UNSUPPORTED. */
+ppfft_status transform_from_desc(const errors *e, const device_info *di, const ppfft_desc *d, transform *t);
+
+/* Elements of one transform (product of the lengths). */
+size_t transform_length(const transform *t);
+
+/* Elements a buffer must hold for the input (which = 0) or output (1) side: one past the highest
+ * element the layout addresses. */
+size_t transform_span(const transform *t, int which);
+
+/* Whether a side is the packed layout of its transform (unit inner stride, C order, dist = N, no
+ * offset, interleaved). */
+int transform_side_is_packed(const transform *t, int which);
+
+#endif

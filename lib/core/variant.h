@@ -1,0 +1,70 @@
+/* A variant: the knobs of del Mundo and Feng's optimisation matrix (Table 4) as data, printed and
+ * parsed as a string such as "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4".
+ *
+ *   factorisation  r<radix>x<radix>...   radix of each pass, first pass first; product = N
+ *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT; RP+LM-CM may add XR2 or XR4 (the exchange in
+ *                  2 or 4 rounds, each through N/rounds reals of local memory: longer N per pass)
+ *   access pattern how work-items move data between global memory and the chip:
+ *                  CGAP    work-item k moves vector k of the work-group's span (coalesced);
+ *                  DIRECT  each work-item moves the elements its own first and last pass use
+ *                          (runs of W*lanes contiguous elements per transform, no staging);
+ *                  absent  each work-item moves a contiguous chunk of the span (uncoalesced)
+ *   access/math    VASM2..16 | VAVM2..16 (vector width of loads; scalar or vector arithmetic)
+ *   twiddles       TW-CALC | TW-NATIVE | CM-K | CM-L | TW-GM; may add TWP (twiddle powers: fetch
+ *                  w^t only for t = 1, 2, 4, 8, 16 and form the other powers of a butterfly by at
+ *                  most four complex products: 4 table loads or sincos instead of 15 for radix 16,
+ *                  at the price of a few ulps; beyond the seed's matrix)
+ *   code shape     CSE, IL, LU: each present = on
+ *   XP             (plans) transform a strided dimension between two explicit transposes
+ *   launch         wg<work-group size>, t<transforms per work-group>
+ * A variant with TW-NATIVE is printed with a trailing "/fast-math": its accuracy is the device's
+ * native sin/cos, not ppfft's bound, and the planner never picks it. */
+#ifndef PPFFT_CORE_VARIANT_H
+#define PPFFT_CORE_VARIANT_H
+#include <stddef.h>
+
+enum { VARIANT_MAX_PASSES = 16 };
+
+typedef enum { ONCHIP_GM, ONCHIP_RP_LM_CM, ONCHIP_LM_CC, ONCHIP_LM_CT } onchip_mode;
+typedef enum { TW_CALC, TW_NATIVE, TW_CM_K, TW_CM_L, TW_GM } twiddle_mode;
+typedef enum { ACCESS_CHUNK, ACCESS_CGAP, ACCESS_DIRECT } access_pattern;
+
+typedef struct variant {
+  int npasses;
+  unsigned radix[VARIANT_MAX_PASSES];
+  onchip_mode onchip;
+  access_pattern access;
+  int vector_math;    /* 0: VASM, 1: VAVM */
+  unsigned width;     /* 2, 4, 8 or 16 */
+  twiddle_mode twiddle;
+  int twp;            /* TWP: powers of two of the butterfly's twiddle fetched, the rest multiplied */
+  int cse, il, lu;
+  unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
+                       * reals of local memory (XR2, XR4); 0 or 1: one round */
+  int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
+                       * the temporary buffer, transformed there and copied back (explicit
+                       * transposes, the 3D FFT report's way) instead of read across transforms */
+  unsigned wg;        /* work-group size */
+  unsigned tpw;       /* transforms per work-group */
+} variant;
+
+/* Parses s into v.  Returns 0, or -1 with a message in msg saying what is wrong. */
+int variant_parse(const char *s, variant *v, char *msg, size_t len);
+
+/* Writes the canonical string; returns the length it needs (as snprintf). */
+int variant_print(const variant *v, char *buf, size_t len);
+
+/* Complex elements per vector access, and per vector-math lane group: VASMn n/2, VAVMn n. */
+unsigned variant_lanes(const variant *v);
+
+/* Product of the radices. */
+size_t variant_length(const variant *v);
+
+int variant_is_fast_math(const variant *v);
+
+/* Names for printing and tables. */
+const char *variant_onchip_name(onchip_mode m);
+const char *variant_twiddle_name(twiddle_mode t);
+const char *variant_access_name(access_pattern a); /* "CHUNK" for the absent token */
+
+#endif

@@ -1,0 +1,163 @@
+/* gen_dft_body: butterflies as straight-line code on named temporaries (SSA), so the emitted text
+ * reads like the algebra and the OpenCL compiler sees every constant. */
+#include "gen/dft.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct { char re[64], im[64]; } val;
+
+typedef struct dctx {
+  text_buf *b;
+  const char *type, *ind;
+  int f64, sign, next;
+} dctx;
+
+static const long double PI_L = 3.141592653589793238462643383279502884L;
+
+void gen_literal(text_buf *sticky, char *buf, size_t len, long double x, int f64)
+{
+  if (x == 0) x = 0; /* no "-0" */
+  if (f64) tb_format(sticky, buf, len, "%s%.17e%s", x < 0 ? "(" : "", (double)x, x < 0 ? ")" : "");
+  else tb_format(sticky, buf, len, "%s%.9ef%s", x < 0 ? "(" : "", (double)(float)x, x < 0 ? ")" : "");
+}
+
+/* A new temporary with the given real and imaginary expressions. */
+static val tmp(dctx *d, const char *re, const char *im)
+{
+  val v;
+  int id = d->next++;
+  tb_format(d->b, v.re, sizeof v.re, "d%dr", id);
+  tb_format(d->b, v.im, sizeof v.im, "d%di", id);
+  tb_printf(d->b, "%sconst %s %s = %s, %s = %s;\n", d->ind, d->type, v.re, re, v.im, im);
+  return v;
+}
+
+static val add(dctx *d, val a, val c)
+{
+  char re[320], im[320];
+  tb_format(d->b, re, sizeof re, "%s + %s", a.re, c.re);
+  tb_format(d->b, im, sizeof im, "%s + %s", a.im, c.im);
+  return tmp(d, re, im);
+}
+
+static val sub(dctx *d, val a, val c)
+{
+  char re[320], im[320];
+  tb_format(d->b, re, sizeof re, "%s - %s", a.re, c.re);
+  tb_format(d->b, im, sizeof im, "%s - %s", a.im, c.im);
+  return tmp(d, re, im);
+}
+
+/* a * exp(sign * 2 pi i e / r), with the eighth-turn cases as adds and swaps. */
+static val twiddle(dctx *d, val a, unsigned e, unsigned r)
+{
+  e %= r;
+  if (e == 0) return a;
+  char re[320], im[320];
+  int s = d->sign;
+  if ((8 * e) % r == 0) {
+    unsigned oct = 8 * e / r;
+    if (oct == 4) {
+      tb_format(d->b, re, sizeof re, "-%s", a.re);
+      tb_format(d->b, im, sizeof im, "-%s", a.im);
+      return tmp(d, re, im);
+    }
+    if (oct == 2 || oct == 6) { /* times +-i */
+      int plus_i = (oct == 2) == (s > 0);
+      tb_format(d->b, re, sizeof re, "%s%s", plus_i ? "-" : "", a.im);
+      tb_format(d->b, im, sizeof im, "%s%s", plus_i ? "" : "-", a.re);
+      return tmp(d, re, im);
+    }
+    /* (cr + i ci) with |cr| = |ci| = sqrt(1/2) */
+    int cr = (oct == 1 || oct == 7) ? 1 : -1;
+    int ci = ((oct == 1 || oct == 3) ? 1 : -1) * s;
+    char h[48];
+    gen_literal(d->b, h, sizeof h, sqrtl(0.5L), d->f64);
+    tb_format(d->b, re, sizeof re, "%s * (%s%s %s %s)", h, cr > 0 ? "" : "-", a.re, ci > 0 ? "-" : "+", a.im);
+    tb_format(d->b, im, sizeof im, "%s * (%s%s %s %s)", h, cr > 0 ? "" : "-", a.im, ci > 0 ? "+" : "-", a.re);
+    return tmp(d, re, im);
+  }
+  long double th = 2 * PI_L * e / r;
+  char c[48], sn[48];
+  gen_literal(d->b, c, sizeof c, cosl(th), d->f64);
+  gen_literal(d->b, sn, sizeof sn, s * sinl(th), d->f64);
+  tb_format(d->b, re, sizeof re, "%s * %s - %s * %s", c, a.re, sn, a.im);
+  tb_format(d->b, im, sizeof im, "%s * %s + %s * %s", c, a.im, sn, a.re);
+  return tmp(d, re, im);
+}
+
+/* out[k] = DFT_r(in)[k], recursively: radix 2 and 4 directly, larger r as f x m Cooley-Tukey
+ * (decimation in time: f sub-DFTs of size m on the inputs n1 + f*n2, twiddles, m DFTs of size f). */
+static void fft(dctx *d, unsigned r, const val *in, val *out)
+{
+  if (r == 1) {
+    out[0] = in[0];
+    return;
+  }
+  if (r == 2) {
+    out[0] = add(d, in[0], in[1]);
+    out[1] = sub(d, in[0], in[1]);
+    return;
+  }
+  if (r == 4) {
+    val s0 = add(d, in[0], in[2]), s1 = sub(d, in[0], in[2]);
+    val s2 = add(d, in[1], in[3]), s3 = twiddle(d, sub(d, in[1], in[3]), 1, 4);
+    out[0] = add(d, s0, s2);
+    out[2] = sub(d, s0, s2);
+    out[1] = add(d, s1, s3);
+    out[3] = sub(d, s1, s3);
+    return;
+  }
+  unsigned f = r >= 16 ? 4 : 2, m = r / f;
+  val sub_in[32], y[32], col[4], z[4];
+  for (unsigned n1 = 0; n1 < f; ++n1) {
+    for (unsigned n2 = 0; n2 < m; ++n2) sub_in[n2] = in[n1 + f * n2];
+    fft(d, m, sub_in, y + n1 * m);
+  }
+  for (unsigned k2 = 0; k2 < m; ++k2) {
+    for (unsigned n1 = 0; n1 < f; ++n1) col[n1] = twiddle(d, y[n1 * m + k2], n1 * k2, r);
+    fft(d, f, col, z);
+    for (unsigned k1 = 0; k1 < f; ++k1) out[k2 + m * k1] = z[k1];
+  }
+}
+
+/* The textbook sum X[k] = sum_t x[t] w^(tk), every product written out. */
+static void direct(dctx *d, unsigned r, const val *in, val *out)
+{
+  for (unsigned k = 0; k < r; ++k) {
+    text_buf re, im;
+    text_buf_init(&re);
+    text_buf_init(&im);
+    for (unsigned t = 0; t < r; ++t) {
+      long double th = 2 * PI_L * ((t * k) % r) / r;
+      char c[48], s[48];
+      gen_literal(d->b, c, sizeof c, cosl(th), d->f64);
+      gen_literal(d->b, s, sizeof s, d->sign * sinl(th), d->f64);
+      tb_printf(&re, "%s%s * %s - %s * %s", t ? " + " : "", c, in[t].re, s, in[t].im);
+      tb_printf(&im, "%s%s * %s + %s * %s", t ? " + " : "", c, in[t].im, s, in[t].re);
+    }
+    int id = d->next++;
+    tb_format(d->b, out[k].re, sizeof out[k].re, "d%dr", id);
+    tb_format(d->b, out[k].im, sizeof out[k].im, "d%di", id);
+    if (re.failed || im.failed) d->b->failed = re.failed ? re.failed : im.failed;
+    else
+      tb_printf(d->b, "%sconst %s %s = %s;\n%sconst %s %s = %s;\n", d->ind, d->type, out[k].re, re.data,
+                d->ind, d->type, out[k].im, im.data);
+    text_buf_free(&re);
+    text_buf_free(&im);
+  }
+}
+
+void gen_dft_body(text_buf *b, unsigned r, int sign, const char *type, int f64, int cse, const char *indent)
+{
+  dctx d = {b, type, indent, f64, sign, 0};
+  val in[32] = {{"", ""}}, out[32];
+  for (unsigned t = 0; t < r; ++t) {
+    tb_format(b, in[t].re, sizeof in[t].re, "ar[%u]", t);
+    tb_format(b, in[t].im, sizeof in[t].im, "ai[%u]", t);
+  }
+  if (cse) fft(&d, r, in, out);
+  else direct(&d, r, in, out);
+  for (unsigned t = 0; t < r; ++t) tb_printf(b, "%sar[%u] = %s; ai[%u] = %s;\n", indent, t, out[t].re, t, out[t].im);
+}

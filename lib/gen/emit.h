@@ -1,0 +1,155 @@
+/* The generator's working state and the emitters its levels share (internal to gen/):
+ *
+ *   emit.c     small emitters: loops, barriers, register slots, access vectors, butterflies
+ *   io.c       global and local memory access in each access pattern, load and store phases
+ *   twiddle.c  twiddle factors in each twiddle mode (TW-CALC, TW-NATIVE, CM-K, CM-L, TW-GM, TWP)
+ *   pass.c     the radix passes of each on-chip mode (RP+LM-CM, LM-CC, LM-CT, GM)
+ *   kernel.c   the whole kernel: tables, helpers, and the passes strung together (gen/kernel.h)
+ *
+ * Emitters write through the dialect (gen/dialect.h) and append to gs->b, whose sticky error
+ * (core/text_buf.h) spares them error checks; an expression that must not be cut short is built
+ * in a text_buf too. */
+#ifndef PPFFT_GEN_EMIT_H
+#define PPFFT_GEN_EMIT_H
+#include "core/geometry.h"
+#include "core/problem.h"
+#include "core/text_buf.h"
+#include "core/variant.h"
+#include "gen/dialect.h"
+
+typedef struct gen_state {
+  text_buf *b;
+  const dialect *d;
+  const problem *p;
+  const variant *v;
+  const geometry *g;
+  char mt[16];     /* arithmetic type: "real" (VASM) or "realE" (VAVM) */
+  char lt[16];     /* a lane group as one vector: "real" (E = 1) or "realE" */
+  unsigned nslot;  /* register slots: one per element (VASM) or per lane group (VAVM) */
+  int general;     /* not a plain problem: elements are addressed through IN_AT/OUT_AT, one at a time */
+} gen_state;
+
+/* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
+ * work-item (RQ / r). */
+typedef struct spass {
+  unsigned r, p, s;
+  unsigned base; /* the pass's offset in the twiddle table */
+} spass;
+
+/* ---- emit.c ---- */
+
+/* Emits the loop over var = first..first+count-1 with body's text and frees body. */
+void gen_loop_range(gen_state *gs, const char *var, unsigned first, unsigned count, text_buf *body);
+
+/* Emits the loop over var = 0..count-1 with body's text and frees body. */
+void gen_loop_body(gen_state *gs, const char *var, unsigned count, text_buf *body);
+
+void gen_barrier_local(gen_state *gs);
+
+void gen_barrier_global(gen_state *gs);
+
+/* Register slot of lane e in group expression q, component c ('r' or 'i'). */
+void gen_slot(const gen_state *gs, char *buf, size_t n, char c, const char *q, unsigned e);
+
+/* The type of one access vector part, and how many parts an E-lane access has (2 for 16 lanes). */
+unsigned gen_access_parts(const gen_state *gs);
+
+unsigned gen_access_width(const gen_state *gs);
+
+/* Component expression of lane e (re: k = 0, im: k = 1) of an access vector named `name`. */
+void gen_access_comp(const gen_state *gs, char *buf, size_t n, const char *name, unsigned e, unsigned k);
+
+/* The E real (k = 0) or imaginary (k = 1) parts of access vector `name` as one lane vector. */
+void gen_access_plane(const gen_state *gs, char *buf, size_t n, const char *name, unsigned k);
+
+/* Owned lane group q (an expression) of this work-item starts at element E*(tid + W*q). */
+void gen_owned_pos(const gen_state *gs, char *buf, size_t n, const char *q);
+
+/* What a butterfly unit works on in slot group q: the whole lane vector (VAVM) or lane e (VASM). */
+void gen_unit_slot(const gen_state *gs, char *buf, size_t n, char c, const char *q, unsigned e);
+
+/* Local memory: the plane array name for component c of the mode's layout. */
+const char *gen_plane(const gen_state *gs, char c);
+
+/* The radix-r butterfly on ar[], ai[]: inline text (IL) or a call to the helper. */
+void gen_butterfly(const gen_state *gs, text_buf *b, unsigned r);
+
+/* ---- io.c ---- */
+
+/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
+ * the input (side 0) or output (side 1) layout. */
+void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos);
+
+/* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the
+ * scale if `scaled` (the final store), as a vector at pos of ptr. */
+void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, char re[][96],
+                         char im[][96], int scaled);
+
+/* Pointer to transform b (an expression) of the input or output; in the general layout, the index
+ * of its first element. */
+void gen_transform_ptr(const gen_state *gs, char *buf, size_t n, int output, const char *b);
+
+/* Loads this work-item's own lane groups from global memory into the register slots. */
+void gen_load_owned_to_slots(gen_state *gs);
+
+/* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
+void gen_store_owned_from_slots(gen_state *gs);
+
+/* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
+ * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
+void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base);
+
+/* Copies component c of all owned slots to (to_local = 1) or from local memory. */
+void gen_slots_local(gen_state *gs, char c, int to_local);
+
+/* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
+void gen_load_pattern_to_local(gen_state *gs);
+
+/* Local planes to global memory (LM-CC, LM-CT) following the access pattern. */
+void gen_store_local_to_pattern(gen_state *gs);
+
+/* RP+LM-CM with an access pattern that is not the owned one: global -> staging vectors -> local
+ * (one component at a time) -> owned slots. */
+void gen_load_staged(gen_state *gs);
+
+/* The reverse of load_staged: owned slots -> local -> staging lane vectors -> global. */
+void gen_store_staged(gen_state *gs);
+
+/* ---- twiddle.c ---- */
+
+/* The twiddles of one butterfly unit of radix r: ar[t], ai[t] (0 < t < r) times w_M^(k_l t), where
+ * k[l] is lane l's base exponent and the table holds w^(k t) at base + (t - 1) q + k.  Without TWP
+ * every t is fetched; with TWP only t = 1, 2, 4, 8, 16, and w^t = w^a w^(t - a) for the highest
+ * power of two a below t, so each power is at most four products from fetched values. */
+void gen_twiddle_unit(const gen_state *gs, text_buf *b, unsigned r, char k[][64], unsigned lanes, unsigned q, unsigned base,
+                         unsigned M, int contiguous);
+
+/* ---- pass.c ---- */
+
+spass gen_stockham(const gen_state *gs, int s);
+
+/* One Stockham pass on register slots (RP+LM-CM, LM-CC): every unit (butterfly group) c of this
+ * work-item takes slots c + t*S, t < r. */
+void gen_stockham_on_slots(gen_state *gs, spass sp);
+
+/* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
+ * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
+ * 1/xr of each work-item's butterfly groups and go to the h-th 1/xr of its register groups
+ * (geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
+ * registers that earlier rounds gather into, so those land in vx first. */
+void gen_lmcm_exchange(gen_state *gs, spass sp);
+
+/* GM: one Stockham pass straight from and to global memory.  Units follow the access pattern:
+ * DIRECT: the work-item's own groups; CGAP: consecutive work-items take consecutive groups of the
+ * span; chunk: each work-item a run of consecutive groups. */
+void gen_gm_pass(gen_state *gs, int s);
+
+/* LM-CC: one Stockham pass with the data in local memory: read, compute, barrier, write, barrier. */
+void gen_lmcc_pass(gen_state *gs, int s);
+
+/* LM-CT: one in-place decimation-in-frequency pass in local memory: butterfly on positions
+ * blk*M + jj + m*t, then twiddle output t by w_M^(jj*t).  No exchange: each butterfly writes back
+ * where it read, so one barrier per pass. */
+void gen_lmct_pass(gen_state *gs, int s);
+
+#endif

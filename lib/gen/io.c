@@ -1,0 +1,353 @@
+/* Memory access: global loads and stores in every layout and access pattern (CGAP, DIRECT, the
+ * uncoalesced chunk, and across transforms for column passes), local memory, and the load and store
+ * phases of each on-chip mode. */
+#include "gen/emit.h"
+#include "core/twiddle_table.h"
+#include "gen/dft.h"
+#include <stdio.h>
+#include <string.h>
+
+/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
+ * the input (side 0) or output (side 1) layout. */
+void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos)
+{
+  unsigned w = gen_access_width(gs), parts = gen_access_parts(gs), E = gs->g->e;
+  if (gs->general) { /* one element; ptr is the transform's first element's index */
+    tb_printf(b, "    const real2 %s = LD_%s((%s) + (ulong)(%s) * %zuul);\n", name, side ? "OUT" : "IN", ptr, pos,
+              side ? gs->p->out_stride : gs->p->in_stride);
+    return;
+  }
+  for (unsigned k = 0; k < parts; ++k) {
+    char nm[32];
+    tb_format(gs->b, nm, sizeof nm, parts == 2 ? "%s%u" : "%s", name, k);
+    if (parts == 2)
+      tb_printf(b, "    const real16 %s = ((%s const real16 *)(%s))[2u * ((%s) / %uu) + %uu];\n", nm, gs->d->global, ptr, pos, E, k);
+    else
+      tb_printf(b, "    const real%u %s = ((%s const real%u *)(%s))[(%s) / %uu];\n", w, nm, gs->d->global, w, ptr, pos, E);
+  }
+}
+
+/* The general layout's store of one element (re, im) at pos of transform tr (in the work-group),
+ * whose first element is at ptr; the final store applies the four-step twiddle and the scale. */
+static void general_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, const char *re,
+                          const char *im, int final)
+{
+  const problem *p = gs->p;
+  tb_printf(b, "    { real2 o_ = (real2)(%s, %s);\n", re, im);
+  if (final && p->twiddle_n) {
+    /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
+     * m k < twiddle_n */
+    size_t below = 1;
+    for (int l = 0; l < p->twiddle_level; ++l) below *= p->lev_count[l];
+    if (p->twiddle_level + 1 < p->nlev)
+      tb_printf(b, "      const uint m_ = (uint)(((t0 + (ulong)(%s)) / %zuul) %% %zuul);\n", tr, below, p->lev_count[p->twiddle_level]);
+    else tb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) / %zuul);\n", tr, below);
+    size_t B = four_step_block(p->twiddle_n);
+    tb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
+    tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, p->twiddle_n / B, B);
+    tb_printf(b, "      const real2 w_ = (real2)(h_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n");
+    if (p->sign < 0) tb_printf(b, "      o_ = (real2)(o_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n");
+    else tb_printf(b, "      o_ = (real2)(o_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n");
+  }
+  if (final && p->scale != 1.0) {
+    char lit[48];
+    gen_literal(gs->b, lit, sizeof lit, p->scale, p->f64);
+    tb_printf(b, "      o_ *= %s;\n", lit);
+  }
+  tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
+}
+
+/* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the
+ * scale if `scaled` (the final store), as a vector at pos of ptr. */
+void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, char re[][96],
+                         char im[][96], int scaled)
+{
+  unsigned parts = gen_access_parts(gs), w = gen_access_width(gs), E = gs->g->e;
+  if (gs->general) {
+    general_store(gs, b, tr, ptr, pos, re[0], im[0], scaled);
+    return;
+  }
+  char scale[64] = "";
+  if (scaled && gs->p->scale != 1.0) {
+    char lit[48];
+    gen_literal(gs->b, lit, sizeof lit, gs->p->scale, gs->p->f64);
+    tb_format(gs->b, scale, sizeof scale, " * %s", lit);
+  }
+  for (unsigned k = 0; k < parts; ++k) {
+    if (parts == 2)
+      tb_printf(b, "    ((%s real16 *)(%s))[2u * ((%s) / %uu) + %uu] = (real16)(", gs->d->global, ptr, pos, E, k);
+    else
+      tb_printf(b, "    ((%s real%u *)(%s))[(%s) / %uu] = (real%u)(", gs->d->global, w, ptr, pos, E, w);
+    unsigned lanes = w / 2;
+    for (unsigned e = 0; e < lanes; ++e)
+      tb_printf(b, "%s%s, %s", e ? ", " : "", re[k * 8 + e], im[k * 8 + e]);
+    tb_printf(b, ")%s;\n", scale);
+  }
+}
+
+/* Pointer to transform b (an expression) of the input or output; in the general layout, the index
+ * of its first element. */
+void gen_transform_ptr(const gen_state *gs, char *buf, size_t n, int output, const char *b)
+{
+  if (gs->general) {
+    tb_format(gs->b, buf, n, "%s_AT(t0 + (ulong)(%s))", output ? "OUT" : "IN", b);
+    return;
+  }
+  size_t dist = output ? gs->p->out_dist : gs->p->in_dist;
+  tb_format(gs->b, buf, n, "%s + (ulong)(%s) * %zuul", output ? "y0" : "x0", b, dist);
+}
+
+/* Reads (store = 0) or writes E consecutive lanes at element pos of transform tr in local plane
+ * `arr`, from or to the lane values val[e] (expressions), or the lane vector vec when given. */
+static void local_lanes(const gen_state *gs, text_buf *b, unsigned E, int store, const char *arr, const char *tr,
+                        const char *pos, const char *vec, char val[][96])
+{
+  if (E > 1 && vec) {
+    if (store) tb_printf(b, "    vstore%u(%s, 0, %s + %s * %uu + PAD(%s));\n", E, vec, arr, tr, gs->g->npad, pos);
+    else tb_printf(b, "    %s = vload%u(0, %s + %s * %uu + PAD(%s));\n", vec, E, arr, tr, gs->g->npad, pos);
+    return;
+  }
+  for (unsigned e = 0; e < E; ++e) {
+    if (store) tb_printf(b, "    %s[%s * %uu + PAD(%s + %uu)] = %s;\n", arr, tr, gs->g->npad, pos, e, val[e]);
+    else tb_printf(b, "    %s = %s[%s * %uu + PAD(%s + %uu)];\n", val[e], arr, tr, gs->g->npad, pos, e);
+  }
+}
+
+/* Index computation for access vector j under the variant's access pattern: defines b (transform in
+ * the work-group) and pos (first element) in the loop body, for the input (side 0) or output side:
+ * a strided side whose neighbouring transforms are adjacent in memory is read across transforms. */
+static void pattern_index(const gen_state *gs, text_buf *b, int side)
+{
+  const geometry *g = gs->g;
+  unsigned per = g->n / g->e; /* vectors per transform */
+  if (gs->general && geometry_side_is_column(gs->p, g, side)) {
+    /* transform-minor: neighbouring work-items take neighbouring transforms, adjacent in memory */
+    tb_printf(b, "    const uint v = lid + %uu * j, b = v %% %uu, pos = v / %uu;\n", g->wg, g->t, g->t);
+    return;
+  }
+  switch (gs->v->access) {
+  case ACCESS_DIRECT:
+    tb_printf(b, "    const uint b = tr, pos = %uu * (tid + %uu * j);\n", g->e, g->w);
+    return;
+  case ACCESS_CGAP:
+    tb_printf(b, "    const uint v = lid + %uu * j;\n", g->wg);
+    break;
+  case ACCESS_CHUNK:
+    tb_printf(b, "    const uint v = lid * %uu + j;\n", g->ra);
+    break;
+  }
+  tb_printf(b, "    const uint b = v / %uu, pos = %uu * (v %% %uu);\n", per, g->e, per);
+}
+
+/* Loads this work-item's own lane groups from global memory into the register slots. */
+void gen_load_owned_to_slots(gen_state *gs)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char pos[96], ptr[96];
+  gen_owned_pos(gs, pos, sizeof pos, "q");
+  gen_transform_ptr(gs, ptr, sizeof ptr, 0, "tr");
+  tb_printf(&body, "    if (tr < nvalid) {\n");
+  gen_global_load(gs, &body, 0, "gv", ptr, pos);
+  if (gs->v->vector_math) {
+    char re[96], im[96];
+    gen_access_plane(gs, re, sizeof re, "gv", 0);
+    gen_access_plane(gs, im, sizeof im, "gv", 1);
+    tb_printf(&body, "    vr[q] = %s; vi[q] = %s;\n", re, im);
+  } else {
+    for (unsigned e = 0; e < gs->g->e; ++e) {
+      char sr[96], si[96], cr[64], ci[64];
+      gen_slot(gs, sr, sizeof sr, 'r', "q", e);
+      gen_slot(gs, si, sizeof si, 'i', "q", e);
+      gen_access_comp(gs, cr, sizeof cr, "gv", e, 0);
+      gen_access_comp(gs, ci, sizeof ci, "gv", e, 1);
+      tb_printf(&body, "    %s = %s; %s = %s;\n", sr, cr, si, ci);
+    }
+  }
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "q", gs->g->rq, &body);
+}
+
+/* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
+void gen_store_owned_from_slots(gen_state *gs)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char pos[96], ptr[96], re[16][96], im[16][96];
+  gen_owned_pos(gs, pos, sizeof pos, "q");
+  gen_transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
+  for (unsigned e = 0; e < gs->g->e; ++e) {
+    gen_slot(gs, re[e], sizeof re[e], 'r', "q", e);
+    gen_slot(gs, im[e], sizeof im[e], 'i', "q", e);
+  }
+  tb_printf(&body, "    if (tr < nvalid) {\n");
+  gen_global_store(gs, &body, "tr", ptr, pos, re, im, 1);
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "q", gs->g->rq, &body);
+}
+
+/* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
+ * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
+void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char pos[128], vec[32], val[16][96];
+  gen_owned_pos(gs, pos, sizeof pos, "q");
+  if (base) tb_format(gs->b, pos + strlen(pos), sizeof pos - strlen(pos), " - %uu", base);
+  tb_format(gs->b, vec, sizeof vec, "v%c[q]", c);
+  for (unsigned e = 0; e < gs->g->ec; ++e) gen_slot(gs, val[e], sizeof val[e], c, "q", e);
+  local_lanes(gs, &body, gs->g->ec, to_local, gen_plane(gs, c), "tr", pos, gs->v->vector_math ? vec : NULL, val);
+  gen_loop_range(gs, "q", first, count, &body);
+}
+
+/* Copies component c of all owned slots to (to_local = 1) or from local memory. */
+void gen_slots_local(gen_state *gs, char c, int to_local) { gen_slots_local_range(gs, c, to_local, 0, gs->g->rq, 0); }
+
+/* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
+void gen_load_pattern_to_local(gen_state *gs)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char ptr[96], re[96], im[96];
+  pattern_index(gs, &body, 0);
+  gen_transform_ptr(gs, ptr, sizeof ptr, 0, "b");
+  tb_printf(&body, "    if (b < nvalid) {\n");
+  gen_global_load(gs, &body, 0, "gv", ptr, "pos");
+  gen_access_plane(gs, re, sizeof re, "gv", 0);
+  gen_access_plane(gs, im, sizeof im, "gv", 1);
+  char lr[16][96], li[16][96];
+  for (unsigned e = 0; e < gs->g->e; ++e) {
+    gen_access_comp(gs, lr[e], sizeof lr[e], "gv", e, 0);
+    gen_access_comp(gs, li[e], sizeof li[e], "gv", e, 1);
+  }
+  local_lanes(gs, &body, gs->g->e, 1, "ldr", "b", "pos", re, lr);
+  local_lanes(gs, &body, gs->g->e, 1, "ldi", "b", "pos", im, li);
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "j", gs->g->ra, &body);
+  gen_barrier_local(gs);
+}
+
+/* The LM-CT output permutation: local position of output element expression o (mixed-radix digit
+ * reversal of in-place decimation in frequency). */
+static void digit_reverse(const gen_state *gs, text_buf *b, const char *o)
+{
+  tb_printf(b, "(0u");
+  unsigned below = 1, block = gs->g->n;
+  for (int s = 0; s < gs->v->npasses; ++s) {
+    unsigned r = gs->v->radix[s];
+    block /= r; /* the stride of digit s in local memory */
+    tb_printf(b, " + (((%s) / %uu) %% %uu) * %uu", o, below, r, block);
+    below *= r;
+  }
+  tb_printf(b, ")");
+}
+
+/* Local planes to global memory (LM-CC, LM-CT) following the access pattern. */
+void gen_store_local_to_pattern(gen_state *gs)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char ptr[96], re[16][96], im[16][96];
+  pattern_index(gs, &body, 1);
+  gen_transform_ptr(gs, ptr, sizeof ptr, 1, "b");
+  tb_printf(&body, "    if (b < nvalid) {\n");
+  unsigned E = gs->g->e;
+  int ct = gs->v->onchip == ONCHIP_LM_CT;
+  for (unsigned e = 0; e < E; ++e) {
+    char o[64];
+    tb_format(gs->b, o, sizeof o, "pos + %uu", e);
+    text_buf at; /* the position in local memory: as long as the radices make it */
+    text_buf_init(&at);
+    if (ct) digit_reverse(gs, &at, o);
+    else tb_printf(&at, "%s", o);
+    if (at.failed) body.failed = at.failed;
+    else tb_printf(&body, "    const real sr%u = ldr[b * %uu + PAD(%s)], si%u = ldi[b * %uu + PAD(%s)];\n", e, gs->g->npad, at.data, e,
+                   gs->g->npad, at.data);
+    text_buf_free(&at);
+    tb_format(gs->b, re[e], sizeof re[e], "sr%u", e);
+    tb_format(gs->b, im[e], sizeof im[e], "si%u", e);
+  }
+  gen_global_store(gs, &body, "b", ptr, "pos", re, im, 1);
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "j", gs->g->ra, &body);
+}
+
+/* RP+LM-CM with an access pattern that is not the owned one: global -> staging vectors -> local
+ * (one component at a time) -> owned slots. */
+void gen_load_staged(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  tb_printf(gs->b, "  real%u gx[%u];\n", gen_access_width(gs), g->ra * gen_access_parts(gs));
+  text_buf body;
+  text_buf_init(&body);
+  char ptr[96];
+  pattern_index(gs, &body, 0);
+  gen_transform_ptr(gs, ptr, sizeof ptr, 0, "b");
+  tb_printf(&body, "    if (b < nvalid) {\n");
+  gen_global_load(gs, &body, 0, "gl", ptr, "pos");
+  for (unsigned k = 0; k < gen_access_parts(gs); ++k)
+    tb_printf(&body, "    gx[%uu * j + %uu] = gl%s;\n", gen_access_parts(gs), k, gen_access_parts(gs) == 2 ? (k ? "1" : "0") : "");
+  tb_printf(&body, "    } else {\n");
+  for (unsigned k = 0; k < gen_access_parts(gs); ++k)
+    tb_printf(&body, "    gx[%uu * j + %uu] = (real%u)(0);\n", gen_access_parts(gs), k, gen_access_width(gs));
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "j", g->ra, &body);
+  for (int k = 0; k < 2; ++k) {
+    text_buf_init(&body);
+    pattern_index(gs, &body, 0);
+    char gxn[32], vec[160], lanes[16][96];
+    if (gen_access_parts(gs) == 2) tb_format(gs->b, gxn, sizeof gxn, "gq");
+    else tb_format(gs->b, gxn, sizeof gxn, "gx[j]");
+    if (gen_access_parts(gs) == 2) tb_printf(&body, "    const real16 gq0 = gx[2u * j], gq1 = gx[2u * j + 1u];\n");
+    gen_access_plane(gs, vec, sizeof vec, gxn, (unsigned)k);
+    for (unsigned e = 0; e < g->e; ++e) gen_access_comp(gs, lanes[e], sizeof lanes[e], gxn, e, (unsigned)k);
+    local_lanes(gs, &body, g->e, 1, "lds", "b", "pos", vec, lanes);
+    gen_loop_body(gs, "j", g->ra, &body);
+    gen_barrier_local(gs);
+    gen_slots_local(gs, k ? 'i' : 'r', 0);
+    gen_barrier_local(gs);
+  }
+}
+
+/* The reverse of load_staged: owned slots -> local -> staging lane vectors -> global. */
+void gen_store_staged(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  tb_printf(gs->b, "  %s xr[%u], xi[%u];\n", gs->lt, g->ra, g->ra);
+  for (int k = 0; k < 2; ++k) {
+    char c = k ? 'i' : 'r';
+    gen_slots_local(gs, c, 1);
+    gen_barrier_local(gs);
+    text_buf body;
+    text_buf_init(&body);
+    pattern_index(gs, &body, 1);
+    char vec[32], lanes[16][96];
+    tb_format(gs->b, vec, sizeof vec, "x%c[j]", c);
+    for (unsigned e = 0; e < g->e; ++e) {
+      if (g->e == 1) tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j]", c);
+      else tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j].s%x", c, e);
+    }
+    local_lanes(gs, &body, g->e, 0, "lds", "b", "pos", g->e > 1 ? vec : NULL, lanes);
+    gen_loop_body(gs, "j", g->ra, &body);
+    gen_barrier_local(gs);
+  }
+  text_buf body;
+  text_buf_init(&body);
+  char ptr[96], re[16][96], im[16][96];
+  pattern_index(gs, &body, 1);
+  gen_transform_ptr(gs, ptr, sizeof ptr, 1, "b");
+  for (unsigned e = 0; e < g->e; ++e) {
+    if (g->e == 1) {
+      tb_format(gs->b, re[e], sizeof re[e], "xr[j]");
+      tb_format(gs->b, im[e], sizeof im[e], "xi[j]");
+    } else {
+      tb_format(gs->b, re[e], sizeof re[e], "xr[j].s%x", e);
+      tb_format(gs->b, im[e], sizeof im[e], "xi[j].s%x", e);
+    }
+  }
+  tb_printf(&body, "    if (b < nvalid) {\n");
+  gen_global_store(gs, &body, "b", ptr, "pos", re, im, 1);
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "j", g->ra, &body);
+}

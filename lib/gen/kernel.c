@@ -1,0 +1,151 @@
+/* gen_kernel: the whole single-work-group FFT kernel for (problem, variant), from the levels below
+ * it (gen/emit.h lists them): the twiddle table as a literal (CM-L), helper functions (without IL),
+ * the signature, then the passes of the on-chip mode between its load and its store.  Set
+ * PPFFT_DUMP_KERNELS=dir to read what comes out. */
+#include "gen/kernel.h"
+#include "gen/emit.h"
+#include "core/twiddle_table.h"
+#include "gen/dft.h"
+#include "gen/layout.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+/* CM-L: the table as a literal array in the program. */
+static void emit_table_literal(gen_state *gs)
+{
+  size_t count = twiddle_entries(gs->g->n);
+  void *table = twiddle_table(gs->v, gs->g->n, gs->p->f64);
+  if (!table) {
+    gs->b->failed = TEXT_BUF_OUT_OF_MEMORY;
+    return;
+  }
+  tb_printf(gs->b, "%s real2 tw[%zu] = {\n", gs->d->constant, count);
+  for (size_t j = 0; j < 2 * count; j += 2) {
+    char c[48], s[48];
+    gen_literal(gs->b, c, sizeof c, gs->p->f64 ? ((double *)table)[j] : ((float *)table)[j], gs->p->f64);
+    gen_literal(gs->b, s, sizeof s, gs->p->f64 ? ((double *)table)[j + 1] : ((float *)table)[j + 1], gs->p->f64);
+    tb_printf(gs->b, "  (real2)(%s, %s),\n", c, s);
+  }
+  tb_printf(gs->b, "};\n\n");
+  free(table);
+}
+
+/* IL off: the butterflies and the twiddle multiply as functions. */
+static void emit_helpers(gen_state *gs)
+{
+  unsigned seen = 0;
+  for (int s = 0; s < gs->v->npasses; ++s) {
+    unsigned r = gs->v->radix[s];
+    if (seen & r) continue;
+    seen |= r;
+    tb_printf(gs->b, "void ppfft_dft%u(%s *ar, %s *ai)\n{\n", r, gs->mt, gs->mt);
+    gen_dft_body(gs->b, r, gs->p->sign, gs->mt, gs->p->f64, gs->v->cse, "  ");
+    tb_printf(gs->b, "}\n\n");
+  }
+  const char *mt = gs->mt;
+  tb_printf(gs->b, "void ppfft_twmul(%s *xr, %s *xi, const %s wc, const %s ws)\n{\n", mt, mt, mt, mt);
+  if (gs->p->sign < 0) tb_printf(gs->b, "  const %s t = *xr * wc + *xi * ws;\n  *xi = *xi * wc - *xr * ws;\n  *xr = t;\n}\n\n", mt);
+  else tb_printf(gs->b, "  const %s t = *xr * wc - *xi * ws;\n  *xi = *xi * wc + *xr * ws;\n  *xr = t;\n}\n\n", mt);
+}
+
+int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out)
+{
+  text_buf buf;
+  text_buf_init(&buf);
+  const dialect *d = &dialect_opencl;
+  gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p)};
+  gen_state *gs = &st;
+  unsigned E = g->e;
+  if (v->vector_math) tb_format(&buf, gs->mt, sizeof gs->mt, "real%u", E);
+  else tb_format(&buf, gs->mt, sizeof gs->mt, "real");
+  if (E == 1) tb_format(&buf, gs->lt, sizeof gs->lt, "real");
+  else tb_format(&buf, gs->lt, sizeof gs->lt, "real%u", E);
+  gs->nslot = v->vector_math ? g->rq : g->r;
+
+  char name[256];
+  variant_print(v, name, sizeof name);
+  tb_printf(&buf, "/* ppfft kernel: N = %u, %s, %s, %s, variant %s\n", g->n, p->f64 ? "f64" : "f32",
+            p->sign < 0 ? "forward" : "backward", p->inplace ? "in-place" : "out-of-place", name);
+  tb_printf(&buf, " * %u work-items x %u elements per transform, %u transforms per work-group, %u lanes */\n", g->w, g->r, g->t, E);
+  if (p->f64) tb_printf(&buf, "#define PPFFT_F64\n");
+  tb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", d->prelude, g->padshift);
+  if (v->twiddle == TW_CM_L) emit_table_literal(gs);
+  if (!v->il) emit_helpers(gs);
+
+  /* the table arguments, after first and batch */
+  out->table_arg = v->twiddle == TW_CM_K || v->twiddle == TW_GM;
+  out->four_step_arg = p->twiddle_n != 0;
+  text_buf tables;
+  text_buf_init(&tables);
+  if (v->twiddle == TW_CM_K) tb_printf(&tables, ", %s real2 *restrict tw", d->constant);
+  if (v->twiddle == TW_GM) tb_printf(&tables, ", %s const real2 *restrict tw", d->global);
+  if (p->twiddle_n) tb_printf(&tables, ", %s const real2 *restrict tw4", d->global);
+  const char *table_arg = tables.len ? tables.data : "";
+  if (tables.failed) buf.failed = tables.failed;
+  if (gs->general) gen_layout_macros(&buf, p);
+  d->kernel_head(&buf, g->wg);
+  if (gs->general) gen_layout_signature(&buf, d, p, table_arg);
+  else if (p->inplace)
+    tb_printf(&buf, "void %s(%s real2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, d->global, table_arg);
+  else
+    tb_printf(&buf, "void %s(%s const real2 *restrict src, %s real2 *restrict dst, const ulong first, const ulong batch%s)\n{\n",
+              GEN_KERNEL_NAME, d->global, d->global, table_arg);
+  text_buf_free(&tables);
+  if (p->inplace && !gs->general) tb_printf(&buf, "  %s const real2 *src = data;\n  %s real2 *dst = data;\n", d->global, d->global);
+  tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
+  tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
+  tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
+  if (!gs->general) {
+    tb_printf(&buf, "  %s const real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
+    tb_printf(&buf, "  %s real2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
+  }
+  if (g->local_bytes) {
+    if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  %s real lds[%u];\n", d->local, g->t * g->npad);
+    else tb_printf(&buf, "  %s real ldr[%u], ldi[%u];\n", d->local, g->t * g->npad, g->t * g->npad);
+  }
+  if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
+  if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
+  tb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
+
+  switch (v->onchip) {
+  case ONCHIP_RP_LM_CM:
+    tb_printf(&buf, "  /* load into registers */\n");
+    if (g->staged) gen_load_staged(gs);
+    else gen_load_owned_to_slots(gs);
+    for (int s = 0; s < v->npasses; ++s) {
+      if (s > 0) gen_lmcm_exchange(gs, gen_stockham(gs, s - 1));
+      tb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+      gen_stockham_on_slots(gs, gen_stockham(gs, s));
+    }
+    tb_printf(&buf, "  /* store */\n");
+    if (g->staged) gen_store_staged(gs);
+    else gen_store_owned_from_slots(gs);
+    break;
+  case ONCHIP_LM_CC:
+    gen_load_pattern_to_local(gs);
+    for (int s = 0; s < v->npasses; ++s) {
+      tb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+      gen_lmcc_pass(gs, s);
+    }
+    gen_store_local_to_pattern(gs);
+    break;
+  case ONCHIP_LM_CT:
+    gen_load_pattern_to_local(gs);
+    for (int s = 0; s < v->npasses; ++s) {
+      tb_printf(&buf, "  /* pass %d: radix %u, in place */\n", s, v->radix[s]);
+      gen_lmct_pass(gs, s);
+    }
+    gen_store_local_to_pattern(gs);
+    break;
+  case ONCHIP_GM:
+    for (int s = 0; s < v->npasses; ++s) {
+      tb_printf(&buf, "  /* pass %d: radix %u, global memory */\n", s, v->radix[s]);
+      gen_gm_pass(gs, s);
+    }
+    break;
+  }
+  tb_printf(&buf, "}\n");
+  int failed = buf.failed;
+  out->text = text_buf_take(&buf);
+  return out->text ? 0 : failed == TEXT_BUF_TRUNCATED ? -2 : -1;
+}

@@ -1,0 +1,29 @@
+/* The generator: the whole single-work-group FFT kernel for (problem, variant), as program text
+ * (the levels below are listed in gen/emit.h).
+ *
+ * The algorithm is Stockham's autosort FFT (decimation in time), except LM-CT, which runs
+ * Cooley-Tukey in place in local memory (decimation in frequency) and undoes the digit reversal
+ * when it stores.  Work-item `tid` of a transform owns lane groups tid + W*q: in Stockham order
+ * those are the same positions in every pass, so registers persist across passes (RP) and only the
+ * exchange between passes goes through local memory (LM-CM), one real component at a time. */
+#ifndef PPFFT_GEN_KERNEL_H
+#define PPFFT_GEN_KERNEL_H
+#include "core/geometry.h"
+#include "core/problem.h"
+#include "core/variant.h"
+#include "gen/dialect.h"
+
+typedef struct kernel_source {
+  char *text;        /* the whole OpenCL C program; caller free()s */
+  int table_arg;     /* the kernel takes a twiddle table buffer (after batch) */
+  int four_step_arg; /* then the four-step twiddle table (core/twiddle_table.h), a global buffer */
+} kernel_source;
+
+/* Generates the program text.  Kernel arguments: (src, dst, ulong first, ulong batch[, tw]) for
+ * out-of-place, (data, ulong first, ulong batch[, tw]) for in-place; launch with local size g->wg and
+ * ceil((batch - first) / g->t) work-groups, transforms first.. of the buffers.  Returns 0, -1 if
+ * out of memory, or -2 if an expression did not fit its buffer (a generator bug: nothing is ever
+ * emitted cut short). */
+int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out);
+
+#endif

@@ -1,0 +1,57 @@
+/* gen_layout: the parts of a generated kernel that address a general layout (problem.h): the
+ * IN_AT, OUT_AT, LD_IN, LD_OUT and ST_OUT macros and the kernel's buffer arguments, shared by the FFT kernels
+ * and the transpose kernels. */
+#include "gen/layout.h"
+#include <stdio.h>
+
+/* The general layout's addressing: IN_AT(g) and OUT_AT(g), the first element of transform g
+ * (decomposed into its levels); LD_IN, LD_OUT and ST_OUT, one element of a side's buffer(s). */
+void gen_layout_macros(text_buf *b, const problem *p)
+{
+  for (int side = 0; side < 2; ++side) {
+    tb_printf(b, "#define %s_AT(g) (%zuul", side ? "OUT" : "IN", side ? p->out_offset : p->in_offset);
+    size_t below = 1;
+    for (int l = 0; l < p->nlev; ++l) {
+      char idx[96];
+      if (l == 0) tb_format(b, idx, sizeof idx, "(g)");
+      else tb_format(b, idx, sizeof idx, "((g) / %zuul)", below);
+      size_t dist = problem_level_dist(p, side, l);
+      if (l + 1 < p->nlev) tb_printf(b, " + (%s %% %zuul) * %zuul", idx, p->lev_count[l], dist);
+      else tb_printf(b, " + %s * %zuul", idx, dist);
+      if (l + 1 < p->nlev) below *= p->lev_count[l];
+    }
+    tb_printf(b, ")\n");
+  }
+  if (p->in_planar) tb_printf(b, "#define LD_IN(a) ((real2)(src_re[(a)], src_im[(a)]))\n");
+  else tb_printf(b, "#define LD_IN(a) (src[(a)])\n");
+  if (p->out_planar) {
+    tb_printf(b, "#define LD_OUT(a) ((real2)(dst_re[(a)], dst_im[(a)]))\n");
+    tb_printf(b, "#define ST_OUT(a, v) do { dst_re[(a)] = (v).x; dst_im[(a)] = (v).y; } while (0)\n\n");
+  } else {
+    tb_printf(b, "#define LD_OUT(a) (dst[(a)])\n");
+    tb_printf(b, "#define ST_OUT(a, v) (dst[(a)] = (v))\n\n");
+  }
+}
+
+/* The general layout's kernel arguments: one buffer per side, or two (real, imaginary) if planar;
+ * in-place, the output's buffers only. */
+void gen_layout_signature(text_buf *b, const dialect *d, const problem *p, const char *table_arg)
+{
+  tb_printf(b, "void %s(", GEN_KERNEL_NAME);
+  if (p->inplace) {
+    if (p->out_planar) tb_printf(b, "%s real *restrict data_re, %s real *restrict data_im", d->global, d->global);
+    else tb_printf(b, "%s real2 *restrict data", d->global);
+  } else {
+    if (p->in_planar) tb_printf(b, "%s const real *restrict src_re, %s const real *restrict src_im, ", d->global, d->global);
+    else tb_printf(b, "%s const real2 *restrict src, ", d->global);
+    if (p->out_planar) tb_printf(b, "%s real *restrict dst_re, %s real *restrict dst_im", d->global, d->global);
+    else tb_printf(b, "%s real2 *restrict dst", d->global);
+  }
+  tb_printf(b, ", const ulong first, const ulong batch%s)\n{\n", table_arg);
+  if (p->inplace && p->out_planar)
+    tb_printf(b, "  %s const real *src_re = data_re, *src_im = data_im;\n"
+                 "  %s real *dst_re = data_re, *dst_im = data_im;\n", d->global, d->global);
+  else if (p->inplace)
+    tb_printf(b, "  %s const real2 *src = data;\n  %s real2 *dst = data;\n", d->global, d->global);
+}
+

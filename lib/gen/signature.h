@@ -1,0 +1,14 @@
+/* The generator's signature.  Wisdom records it with every entry and applies only entries made with
+ * the same one: a plan was timed on the kernels this generator emitted, and a generator that emits
+ * other text may make another plan the fastest.  Bump GEN_SIGNATURE whenever the generated text
+ * changes for any (problem, variant), and set GEN_OUTPUT_HASH to what tests/check_gen.c reports:
+ * that test pins the text of a covering set of kernels, so a change cannot go unnoticed. */
+#ifndef PPFFT_GEN_SIGNATURE_H
+#define PPFFT_GEN_SIGNATURE_H
+
+enum { GEN_SIGNATURE = 1 };
+
+/* FNV-1a over the covering set's kernels, as tests/check_gen.c computes it. */
+#define GEN_OUTPUT_HASH 0x0ull
+
+#endif

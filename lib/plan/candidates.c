@@ -1,0 +1,171 @@
+/* The candidate lists (plan/candidates.h). */
+#include "plan/candidates.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t candidates_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len)
+{
+  static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
+  static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
+  size_t count = 0;
+  for (size_t o = 0; o < 2; ++o)
+    for (size_t k = 0; k < 2; ++k)
+      for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
+        variant v = {0};
+        v.onchip = onchip_order[o];
+        v.access = ACCESS_CGAP;
+        v.width = 2;
+        v.twiddle = tw_order[k];
+        v.cse = v.il = v.lu = 1;
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
+      }
+  return count;
+}
+
+size_t candidates_enumerate(const problem *p, const device_info *di, int with_fast_math, void (*f)(const variant *v, void *arg),
+                            void *arg)
+{
+  static const unsigned widths[] = {2, 4, 8, 16};
+  size_t count = 0;
+  for (int oc = ONCHIP_GM; oc <= ONCHIP_LM_CT; ++oc)
+    for (int ap = ACCESS_CHUNK; ap <= ACCESS_DIRECT; ++ap)
+      for (int vm = 0; vm < 2; ++vm)
+        for (size_t wi = 0; wi < 4; ++wi)
+          for (int tw = TW_CALC; tw <= TW_GM; ++tw) {
+            if (tw == TW_NATIVE && !with_fast_math) continue;
+            variant v = {0};
+            v.onchip = (onchip_mode)oc;
+            v.access = (access_pattern)ap;
+            v.vector_math = vm;
+            v.width = widths[wi];
+            v.twiddle = (twiddle_mode)tw;
+            v.cse = v.il = v.lu = 1;
+            geometry g;
+            char msg[256];
+            if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0) continue;
+            f(&v, arg);
+            ++count;
+          }
+  return count;
+}
+
+/* Whether list[0..n-1] holds a variant equal to v. */
+static int listed(const variant *list, size_t n, const variant *v)
+{
+  for (size_t i = 0; i < n; ++i)
+    if (memcmp(&list[i], v, sizeof *v) == 0) return 1;
+  return 0;
+}
+
+/* Appends v to out[*n] unless an equal variant is there already. */
+static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
+{
+  if (!listed(out, *n, v) && *n < max) out[(*n)++] = *v;
+}
+
+size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max)
+{
+  static const onchip_mode onchip[] = {ONCHIP_RP_LM_CM, ONCHIP_LM_CC};
+  static const access_pattern access[] = {ACCESS_CGAP, ACCESS_DIRECT};
+  static const struct { int vm; unsigned width; } math[] = {{0, 2}, {0, 4}};
+  static const struct { twiddle_mode mode; int twp; } tw[] = {{TW_GM, 0}, {TW_CM_K, 0}, {TW_GM, 1}};
+  char msg[256];
+  /* the estimate's first candidates too: what ESTIMATE would run must be among those timed, also
+   * when its first choice does not fit the compiler */
+  size_t n = candidates_estimate(p, di, out, max < 3 ? max : 3, msg, sizeof msg);
+  for (size_t o = 0; o < 2; ++o)
+    for (size_t a = 0; a < 2; ++a)
+      for (size_t m = 0; m < 2; ++m)
+        for (size_t t = 0; t < 3; ++t) {
+          variant v = {0};
+          v.onchip = onchip[o];
+          v.access = access[a];
+          v.vector_math = math[m].vm;
+          v.width = math[m].width;
+          v.twiddle = tw[t].mode;
+          v.twp = tw[t].twp;
+          v.cse = v.il = v.lu = 1;
+          geometry g;
+          if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+        }
+  /* CPU devices: wide vector arithmetic straight from global memory wins there (bench/study on
+   * PoCL: GM+VAVM8 4-8x the GPU layouts at N = 64) */
+  static const unsigned cpu_widths[] = {4, 8, 16};
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_CPU) && a < 2; ++a)
+    for (size_t w = 0; w < 3; ++w) {
+      variant v = {0};
+      v.onchip = ONCHIP_GM;
+      v.access = access[a];
+      v.vector_math = 1;
+      v.width = cpu_widths[w];
+      v.twiddle = TW_CM_K;
+      v.cse = v.il = v.lu = 1;
+      geometry g;
+      if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+    }
+  return n;
+}
+
+typedef struct growing {
+  variant *items;
+  size_t count, cap;
+  int failed;
+} growing;
+
+static void collect(const variant *v, void *arg)
+{
+  growing *g = arg;
+  if (g->failed) return;
+  if (g->count == g->cap) {
+    size_t cap = g->cap ? 2 * g->cap : 128;
+    variant *grown = realloc(g->items, cap * sizeof *grown);
+    if (!grown) {
+      g->failed = 1;
+      return;
+    }
+    g->items = grown;
+    g->cap = cap;
+  }
+  g->items[g->count++] = *v;
+}
+
+variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *count)
+{
+  growing g = {0};
+  candidates_enumerate(p, di, 0, collect, &g);
+  size_t seed_matrix = g.count;
+  for (size_t i = 0; i < seed_matrix && !g.failed; ++i) /* TWP where it saves loads: the tables */
+    if (g.items[i].twiddle == TW_GM || g.items[i].twiddle == TW_CM_K) {
+      variant v = g.items[i];
+      v.twp = 1;
+      collect(&v, &g);
+    }
+  size_t fitted = g.count;
+  for (size_t i = 0; i < fitted && !g.failed; ++i) { /* the same knobs with wider work-items */
+    variant v = g.items[i];
+    geometry geo;
+    char msg[256];
+    if (fit_variant(p, di, &v, 1, &geo, msg, sizeof msg) == 0) collect(&v, &g);
+  }
+  /* launch shapes: the fit packs as many transforms into a work-group as local memory allows for two
+   * work-groups per compute unit; fewer transforms (more, smaller work-groups) may schedule better,
+   * down to work-groups of EXHAUSTIVE_MIN_WG work-items */
+  size_t shaped = g.count;
+  for (size_t i = 0; i < shaped && !g.failed; ++i)
+    for (variant v = g.items[i]; v.tpw > 1 && v.wg / 2 >= EXHAUSTIVE_MIN_WG;) {
+      v.tpw /= 2;
+      v.wg /= 2;
+      geometry geo;
+      char msg[256];
+      if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS && !listed(g.items, g.count, &v)) collect(&v, &g);
+    }
+  if (g.failed || g.count == 0) {
+    free(g.items);
+    *count = 0;
+    return NULL;
+  }
+  *count = g.count;
+  return g.items;
+}

@@ -1,0 +1,29 @@
+/* The context the planner works in: one device's runtime (its OpenCL context, limits and built
+ * programs), its names at each wisdom fallback level, the wisdom it holds, and the last error
+ * message of each thread.  The public functions that make and destroy it are in api/context.c. */
+#ifndef PPFFT_PLAN_CONTEXT_H
+#define PPFFT_PLAN_CONTEXT_H
+#include "cl/runtime.h"
+#include "core/errors.h"
+#include "wisdom/device_keys.h"
+#include "wisdom/store.h"
+
+struct ppfft_context {
+  cl_runtime rt;        /* rt.info: what the device can do */
+  device_names names;   /* names.key is ppfft_context_device_key() */
+  wisdom_store wisdom;  /* guarded by its own mutex */
+  errors err;
+};
+
+/* Records a formatted message as the calling thread's last error on c (c NULL: the context-less
+ * slot) and returns s, so that callers can write `return err_set(...)`. */
+ppfft_status err_set(const ppfft_context *c, ppfft_status s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* c's error slots (NULL for c NULL: the context-less slot), for the layers below the planner. */
+static inline const errors *ctx_errors(const ppfft_context *c) { return c ? &c->err : NULL; }
+
+#endif

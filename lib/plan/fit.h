@@ -1,0 +1,20 @@
+/* Fitting a variant's factorisation and launch to a problem and a device: given its other knobs,
+ * which radices, how many work-items per transform and how many transforms per work-group.  The
+ * costs it weighs (local memory, work-group size) are core/geometry.c's, the one model of what a
+ * variant needs. */
+#ifndef PPFFT_PLAN_FIT_H
+#define PPFFT_PLAN_FIT_H
+#include "core/device_info.h"
+#include "core/geometry.h"
+#include "core/problem.h"
+#include "core/variant.h"
+
+/* Chooses v's radices and launch (radix at most 16 and at most N/lanes, about 256 work-items per
+ * work-group, as many transforms per work-group as local memory allows for two work-groups per
+ * compute unit, exchange rounds where one round does not fit); `widen` doubles the elements per
+ * work-item that many times (for kernels the compiler cannot fit at the first size).  Returns 0 and
+ * fills g when the result runs on the device (di may be NULL: no device limits), else -1 with the
+ * reason in msg. */
+int fit_variant(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len);
+
+#endif

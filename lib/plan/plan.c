@@ -1,0 +1,174 @@
+/* The plan object: passes -> generated source -> kernels, tables and the temporary buffer. */
+#include "plan/plan.h"
+#include "core/hash.h"
+#include "core/twiddle_table.h"
+#include "gen/kernel.h"
+#include "gen/transpose.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* PPFFT_DUMP_KERNELS=dir: write every generated program there, named by its hash.  A debugging aid:
+ * a folder that cannot be written is skipped silently, as the library prints nothing. */
+static void dump_kernel(const char *text, const char *variant_name, const problem *p)
+{
+  const char *dir = getenv("PPFFT_DUMP_KERNELS");
+  if (!dir || !*dir) return;
+  size_t len = strlen(dir) + 96;
+  char *path = malloc(len);
+  if (!path) return;
+  snprintf(path, len, "%s/ppfft-n%zu-%s-%s-%016" PRIx64 ".cl", dir, p->n, p->f64 ? "f64" : "f32", p->sign < 0 ? "fwd" : "bwd",
+           hash_string(HASH_OFFSET, text));
+  FILE *f = fopen(path, "w");
+  free(path);
+  if (!f) return;
+  fprintf(f, "/* %s */\n%s", variant_name, text);
+  fclose(f);
+}
+
+ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out)
+{
+  ppfft_plan *p = calloc(1, sizeof *p);
+  if (!p) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
+  if (cl_chain_init(&p->exec) != 0) {
+    free(p);
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "cannot make the plan's mutex");
+  }
+  p->ctx = c;
+  *out = p;
+  return PPFFT_SUCCESS;
+}
+
+void plan_free(ppfft_plan *p)
+{
+  if (!p) return;
+  cl_chain_release(&p->exec);
+  free(p);
+}
+
+void plan_release_pass(ppfft_plan *p, int i) { cl_pass_release(&p->exec.pass[i]); }
+
+ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
+{
+  plan_pass *ps = &p->pass[i];
+  cl_pass *xs = &p->exec.pass[i];
+  const problem *pb = &ps->pb;
+  char name[256];
+  kernel_source ks;
+  int gen;
+  plan_release_pass(p, i);
+  if (ps->transpose) {
+    snprintf(name, sizeof name, "transpose");
+    ps->g = (geometry){0};
+    ps->g.n = (unsigned)pb->n;
+    ps->g.wg = TRANSPOSE_WG;
+    ps->g.t = TRANSPOSE_TILE;
+    gen = gen_transpose(pb, &ks);
+  } else {
+    char msg[512];
+    variant_print(&ps->v, name, sizeof name);
+    ppfft_status s = geometry_of(pb, &ps->v, &c->rt.info, &ps->g, msg, sizeof msg);
+    if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->rt.info.name, msg);
+    gen = gen_kernel(pb, &ps->v, &ps->g, &ks);
+  }
+  if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
+  if (gen != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
+  dump_kernel(ks.text, name, pb);
+  void *table = ks.table_arg ? twiddle_table(&ps->v, ps->g.n, pb->f64) : NULL;
+  void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
+  ppfft_status s = PPFFT_SUCCESS;
+  if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
+  *xs = (cl_pass){.wg = ps->g.wg, .t = ps->g.t, .batch = pb->batch, .inplace = pb->inplace, .in_planar = pb->in_planar,
+                  .out_planar = pb->out_planar};
+  if (s == PPFFT_SUCCESS)
+    s = cl_pass_build(&c->rt, &c->err, ks.text, GEN_KERNEL_NAME, name, table, ps->g.table_bytes, tw4,
+                      tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0, xs);
+  free(ks.text);
+  free(table);
+  free(tw4);
+  if (p->exec.npasses <= i) p->exec.npasses = i + 1;
+  if (s != PPFFT_SUCCESS) plan_release_pass(p, i);
+  return s;
+}
+
+/* The roles of pass i's buffers. */
+static void set_roles(ppfft_plan *p, int i, buffer_role src, buffer_role dst)
+{
+  p->exec.pass[i].src = src;
+  p->exec.pass[i].dst = dst;
+}
+
+ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out)
+{
+  ppfft_plan *p;
+  ppfft_status s = plan_alloc(c, &p);
+  if (s != PPFFT_SUCCESS) return s;
+  p->npasses = 1;
+  p->pass[0].pb = *pb;
+  p->pass[0].v = *v;
+  p->f64 = pb->f64;
+  p->inplace = pb->inplace;
+  p->in_planar = pb->in_planar;
+  p->out_planar = pb->out_planar;
+  p->in_span = problem_span(pb, 0);
+  p->out_span = problem_span(pb, 1);
+  p->origin = PLAN_NAMED;
+  variant_print(v, p->name, sizeof p->name);
+  s = plan_build_pass(c, p, 0);
+  set_roles(p, 0, pb->inplace ? BUF_OUT : BUF_IN, BUF_OUT);
+  if (s != PPFFT_SUCCESS) {
+    plan_free(p);
+    return s;
+  }
+  *out = p;
+  return PPFFT_SUCCESS;
+}
+
+ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems)
+{
+  p->f64 = t->f64;
+  p->inplace = t->inplace;
+  p->in_planar = t->in.planar;
+  p->out_planar = t->out.planar;
+  p->in_span = transform_span(t, 0);
+  p->out_span = transform_span(t, 1);
+  p->exec.npasses = p->npasses;
+  variant vs[DECOMPOSE_MAX_PASSES];
+  int n = 0;
+  for (int i = 0; i < p->npasses; ++i)
+    if (!p->pass[i].transpose) vs[n++] = p->pass[i].v;
+  plan_string_print(vs, n, p->name, sizeof p->name);
+  if (!tmp_elems) return PPFFT_SUCCESS;
+  return cl_chain_alloc_tmp(&c->rt, &c->err, &p->exec, tmp_elems * (t->f64 ? 16 : 8));
+}
+
+ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out)
+{
+  char msg[512], name[PLAN_STRING_MAX];
+  plan_string_print(vs, n, name, sizeof name);
+  split sp;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp = 0;
+  int np = plan_string_split(t, vs, n, &sp, msg, sizeof msg);
+  if (np == 0) np = decompose(t, &sp, pd, &tmp, msg, sizeof msg);
+  if (np < 0) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "plan \"%s\" does not apply to the transform: %s", name, msg);
+  ppfft_plan *p = NULL;
+  ppfft_status s = plan_alloc(c, &p);
+  for (int i = 0; i < np && s == PPFFT_SUCCESS; ++i) {
+    plan_pass *ps = &p->pass[p->npasses++];
+    ps->pb = pd[i].pb;
+    ps->transpose = pd[i].transpose;
+    if (!ps->transpose) ps->v = vs[pd[i].variant];
+    s = plan_build_pass(c, p, i);
+    set_roles(p, i, pd[i].src, pd[i].dst);
+  }
+  if (s == PPFFT_SUCCESS) s = plan_finish(c, p, t, tmp);
+  if (s != PPFFT_SUCCESS) {
+    plan_free(p);
+    return s;
+  }
+  p->origin = PLAN_NAMED;
+  *out = p;
+  return PPFFT_SUCCESS;
+}

@@ -1,0 +1,58 @@
+/* A plan: a validated transform as a chain of passes (core/decompose.h), each with its variant and
+ * geometry, and the chain's built kernels, tables and temporary buffer on the device (cl/exec.h).
+ * Which variants it runs is decided by the planner (plan/planner.h). */
+#ifndef PPFFT_PLAN_PLAN_H
+#define PPFFT_PLAN_PLAN_H
+#include "cl/exec.h"
+#include "core/decompose.h"
+#include "core/geometry.h"
+#include "core/plan_string.h"
+#include "plan/context.h"
+
+typedef struct plan_pass {
+  problem pb;
+  variant v;
+  geometry g;
+  int transpose; /* an explicit transpose (XP); v is then unused */
+} plan_pass;
+
+/* Where a plan's variants came from, for ppfft_plan_describe. */
+typedef enum plan_origin { PLAN_NAMED, PLAN_ESTIMATE, PLAN_MEASURED, PLAN_WISDOM } plan_origin;
+
+struct ppfft_plan {
+  ppfft_context *ctx;
+  int npasses;
+  plan_pass pass[DECOMPOSE_MAX_PASSES];
+  int f64, inplace, in_planar, out_planar;
+  size_t in_span, out_span; /* elements the user's buffers must hold */
+  char name[PLAN_STRING_MAX]; /* the plan string */
+  plan_origin origin;
+  wisdom_level level;       /* PLAN_WISDOM: the level that answered */
+  cl_chain exec;            /* exec.pass[i] is pass[i] on the device */
+};
+
+/* An empty plan on c.  Errors: OUT_OF_MEMORY. */
+ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out);
+
+/* Releases p and everything it holds; NULL does nothing. */
+void plan_free(ppfft_plan *p);
+
+/* Generates, builds and uploads pass i of p (pass[i].pb and .v, or .transpose, set), or releases
+ * what it built on failure.  Errors: UNSUPPORTED (the variant does not apply or fit), BUILD,
+ * OPENCL, OUT_OF_MEMORY. */
+ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i);
+
+/* Releases what pass i built (to try another variant in its place). */
+void plan_release_pass(ppfft_plan *p, int i);
+
+/* The plan-level state of a plan whose passes are built: spans, flags, the plan string, and the
+ * temporary buffer of tmp_elems elements (0: none).  Errors: OUT_OF_MEMORY, OPENCL. */
+ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems);
+
+/* The one-pass plan for problem pb with variant v (what the measurements time). */
+ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out);
+
+/* The plan for t from its plan string's variants vs[0..n-1] (which also fix the split). */
+ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out);
+
+#endif

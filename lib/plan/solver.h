@@ -1,0 +1,63 @@
+/* Solvers: the ways the planner knows to compute a transform, one file each, tried in the order of
+ * the table in plan/solvers.c (FFTW's dft/conf.c).  A solver says whether it applies to a transform
+ * and which candidate plans it proposes; the planner (plan/planner.c) times every applicable
+ * solver's candidates, whole plan against whole plan, and keeps the fastest.  A new algorithm (a
+ * real-data transform, Bluestein, a CUDA kernel family) is a new file and a row in the table.
+ *
+ * A candidate is a split of the transform's dimensions into passes (core/decompose.h) whose passes'
+ * variants are chosen by timing each pass's candidate list (plan/candidates.h), or the estimate's
+ * own plan, built without timing. */
+#ifndef PPFFT_PLAN_SOLVER_H
+#define PPFFT_PLAN_SOLVER_H
+#include "core/decompose.h"
+#include "plan/context.h"
+
+/* What every solver looks at: the transform, and the fewest passes per dimension that the estimate's
+ * kernels fit (computed once per search). */
+typedef struct search_problem {
+  const transform *t;
+  split fewest;   /* each dimension in as few passes as fit: on-chip kernels if any, else GM */
+  int exhaustive; /* PPFFT_EXHAUSTIVE: the whole search space */
+} search_problem;
+
+typedef struct plan_candidate {
+  split sp;         /* the split to time, each pass over its candidate list */
+  int estimate;     /* instead: the estimate's plan (sp unused) */
+  const char *from; /* the solver's name */
+} plan_candidate;
+
+typedef struct solver {
+  const char *name;
+  /* whether the solver applies to the problem */
+  int (*applicable)(const ppfft_context *c, const search_problem *sp);
+  /* its candidates, at most max, into out; returns how many */
+  size_t (*candidates)(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max);
+} solver;
+
+/* The table, in the order the planner tries it; NULL-terminated. */
+extern const solver *const solvers[];
+
+extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_pass, solver_estimate;
+
+/* Helpers the solvers share (plan/split.c). */
+
+/* Splits L = 2^a into k power-of-two factors, the smaller first (as even as they go); 0 when some
+ * factor would be 1. */
+int split_balanced(size_t L, int k, size_t *f);
+
+/* The fewest passes per dimension that the estimate's kernels fit, without building anything:
+ * on-chip kernels if any fit, else GM.  0, or -1 with the message set on c. */
+int split_fewest(const ppfft_context *c, const transform *t, split *sp);
+
+/* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1, 2,
+ * then 3 passes, then any kernels (GM too) in 1, 2, 3.  Advances *attempt (start at 0), sets d's
+ * factors in sp and returns 1 (on-chip kernels only) or 0; -1 when every split has been tried. */
+int split_next_estimate(const transform *t, int d, int *attempt, split *sp);
+
+/* The estimate's candidates for one pass problem; with on_chip_only, without GM (whose every pass
+ * goes through global memory) and without column passes too long to read across enough
+ * transforms: one more four-step pass costs less than either.  Returns how many. */
+size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_chip_only, variant *out, size_t max, char *msg,
+                             size_t len);
+
+#endif

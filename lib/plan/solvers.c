@@ -1,0 +1,5 @@
+/* The solver table: the planner tries the solvers in this order (a tie keeps the earlier one's
+ * plan), and the estimate last, so that a search never ends slower than planning without one. */
+#include "plan/solver.h"
+
+const solver *const solvers[] = {&solver_onepass, &solver_fourstep, &solver_xpose, &solver_extra_pass, &solver_estimate, NULL};

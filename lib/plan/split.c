@@ -1,0 +1,74 @@
+/* Splits of a transform's dimensions into passes, as the estimate prefers them (plan/solver.h). */
+#include "plan/candidates.h"
+#include "plan/solver.h"
+#include <stdio.h>
+
+int split_balanced(size_t L, int k, size_t *f)
+{
+  int a = 0;
+  while (((size_t)1 << a) < L) ++a;
+  if (a < k) return 0;
+  for (int i = 0; i < k; ++i) f[i] = (size_t)1 << (a / k + (i >= k - a % k));
+  return 1;
+}
+
+int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
+{
+  while (*attempt < 2 * DECOMPOSE_MAX_FACTORS) {
+    int k = *attempt % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *attempt < DECOMPOSE_MAX_FACTORS;
+    ++*attempt;
+    if (k == 1) sp->factor[d][0] = t->n[d];
+    else if (!split_balanced(t->n[d], k, sp->factor[d])) { /* too short for k passes, and for more */
+      *attempt = on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS;
+      continue;
+    }
+    sp->nfactors[d] = k;
+    return on_chip_only;
+  }
+  return -1;
+}
+
+/* Whether v on pb moves whole memory segments (geometry's rule for column passes). */
+static int coalesced(const ppfft_context *c, const problem *pb, const variant *v)
+{
+  geometry g;
+  char msg[256];
+  return geometry_of(pb, v, &c->rt.info, &g, msg, sizeof msg) == PPFFT_SUCCESS && geometry_columns_coalesced(pb, &g);
+}
+
+size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_chip_only, variant *out, size_t max, char *msg,
+                             size_t len)
+{
+  size_t n = candidates_estimate(pb, &c->rt.info, out, max, msg, len), k = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!on_chip_only || (out[i].onchip != ONCHIP_GM && coalesced(c, pb, &out[i]))) out[k++] = out[i];
+  if (n && !k) snprintf(msg, len, "N = %zu fits one pass only with GM or uncoalesced columns", pb->n);
+  return k;
+}
+
+int split_fewest(const ppfft_context *c, const transform *t, split *sp)
+{
+  int dims[3], nd = decompose_dims(t, dims), first = 0;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[512] = "";
+  *sp = (split){0};
+  for (int kd = 0; kd < nd; ++kd) {
+    int d = dims[kd], ok = 0;
+    for (int a = 0, only; !ok && (only = split_next_estimate(t, d, &a, sp)) >= 0;) {
+      if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+      ok = 1;
+      for (int i = first; i < first + sp->nfactors[d] && ok; ++i) {
+        variant v[12];
+        ok = split_pass_candidates(c, &pd[i].pb, only, v, 12, msg, sizeof msg) > 0;
+      }
+    }
+    if (!ok) {
+      err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
+              t->f64 ? "f64" : "f32", c->rt.info.name, DECOMPOSE_MAX_FACTORS, msg);
+      return -1;
+    }
+    first += sp->nfactors[d];
+  }
+  return 0;
+}
