@@ -76,6 +76,12 @@ void gen_butterfly(const gen_state *gs, text_buf *b, unsigned r);
 
 /* ---- io.c ---- */
 
+/* The access pattern's unit counter for work-item lid at loop variable var (an expression into
+ * buf): CGAP, unit lid + wg var of the work-group's span (neighbouring work-items, neighbouring
+ * units: coalesced); the uncoalesced chunk, units lid per_item .. lid per_item + per_item - 1.
+ * DIRECT, the work-item's own units, is each caller's owned mapping. */
+void gen_pattern_unit(const gen_state *gs, char *buf, size_t n, const char *var, unsigned per_item);
+
 /* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
  * the input (side 0) or output (side 1) layout. */
 void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos);

@@ -116,6 +116,12 @@ static void local_lanes(const gen_state *gs, text_buf *b, unsigned E, int store,
 /* Index computation for access vector j under the variant's access pattern: defines b (transform in
  * the work-group) and pos (first element) in the loop body, for the input (side 0) or output side:
  * a strided side whose neighbouring transforms are adjacent in memory is read across transforms. */
+void gen_pattern_unit(const gen_state *gs, char *buf, size_t n, const char *var, unsigned per_item)
+{
+  if (gs->v->access == ACCESS_CGAP) tb_format(gs->b, buf, n, "lid + %uu * %s", gs->g->wg, var); /* work-item k: unit k */
+  else tb_format(gs->b, buf, n, "lid * %uu + %s", per_item, var); /* the chunk: a run of per_item units */
+}
+
 static void pattern_index(const gen_state *gs, text_buf *b, int side)
 {
   const geometry *g = gs->g;
@@ -125,17 +131,13 @@ static void pattern_index(const gen_state *gs, text_buf *b, int side)
     tb_printf(b, "    const uint v = lid + %uu * j, b = v %% %uu, pos = v / %uu;\n", g->wg, g->t, g->t);
     return;
   }
-  switch (gs->v->access) {
-  case ACCESS_DIRECT:
+  if (gs->v->access == ACCESS_DIRECT) {
     tb_printf(b, "    const uint b = tr, pos = %uu * (tid + %uu * j);\n", g->e, g->w);
     return;
-  case ACCESS_CGAP:
-    tb_printf(b, "    const uint v = lid + %uu * j;\n", g->wg);
-    break;
-  case ACCESS_CHUNK:
-    tb_printf(b, "    const uint v = lid * %uu + j;\n", g->ra);
-    break;
   }
+  char unit[64];
+  gen_pattern_unit(gs, unit, sizeof unit, "j", g->ra);
+  tb_printf(b, "    const uint v = %s;\n", unit);
   tb_printf(b, "    const uint b = v / %uu, pos = %uu * (v %% %uu);\n", per, g->e, per);
 }
 

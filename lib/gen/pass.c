@@ -143,10 +143,11 @@ void gen_gm_pass(gen_state *gs, int s)
   int first = s == 0, last = s == gs->v->npasses - 1;
   text_buf idx;
   text_buf_init(&idx);
-  switch (gs->v->access) {
-  case ACCESS_DIRECT: tb_printf(&idx, "    const uint b = tr, gi = tid + %uu * c;\n", g->w); break;
-  case ACCESS_CGAP: tb_printf(&idx, "    const uint f = lid + %uu * c, b = f / %uu, gi = f %% %uu;\n", g->wg, per, per); break;
-  case ACCESS_CHUNK: tb_printf(&idx, "    const uint f = lid * %uu + c, b = f / %uu, gi = f %% %uu;\n", sp.s, per, per); break;
+  if (gs->v->access == ACCESS_DIRECT) tb_printf(&idx, "    const uint b = tr, gi = tid + %uu * c;\n", g->w);
+  else {
+    char unit[64];
+    gen_pattern_unit(gs, unit, sizeof unit, "c", sp.s);
+    tb_printf(&idx, "    const uint f = %s, b = f / %uu, gi = f %% %uu;\n", unit, per, per);
   }
   tb_printf(&idx, "    const uint i0 = %uu * gi;\n", E);
   if (idx.failed) gs->b->failed = idx.failed;
