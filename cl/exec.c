@@ -7,9 +7,10 @@
 
 enum { MAX_ITEMS_PER_LAUNCH = 1 << 30 };
 
-int cl_chain_init(cl_chain *x)
+int cl_chain_init(cl_chain *x, cl_runtime *rt)
 {
   memset(x, 0, sizeof *x);
+  x->rt = rt;
   return pthread_mutex_init(&x->lock, NULL) == 0 ? 0 : -1;
 }
 
@@ -37,7 +38,7 @@ void cl_chain_release(cl_chain *x)
 static cl_mem upload(cl_runtime *rt, const errors *e, const void *host, size_t bytes, const char *what, ppfft_status *s)
 {
   cl_int ce;
-  cl_mem m = clCreateBuffer(rt->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, (void *)host, &ce);
+  cl_mem m = cl_buffer(rt, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, (void *)host, &ce);
   if (!m) *s = cl_error(e, what, ce);
   return m;
 }
@@ -69,7 +70,7 @@ ppfft_status cl_chain_alloc_tmp(cl_runtime *rt, const errors *e, cl_chain *x, si
     return errors_set(e, PPFFT_ERROR_OUT_OF_MEMORY, "the plan needs a %zu-byte temporary buffer; %s allocates at most %llu bytes at once",
                       bytes, rt->info.name, (unsigned long long)rt->info.max_alloc);
   cl_int ce;
-  x->tmp = clCreateBuffer(rt->ctx, CL_MEM_READ_WRITE, bytes, NULL, &ce);
+  x->tmp = cl_buffer(rt, CL_MEM_READ_WRITE, bytes, NULL, &ce);
   if (!x->tmp) return cl_error(e, "clCreateBuffer(temporary)", ce);
   x->tmp_bytes = bytes;
   return PPFFT_SUCCESS;
@@ -139,6 +140,7 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const err
     cl_ulong first = (cl_ulong)k * per_launch * ps->t;
     size_t global = groups * ps->wg, local = ps->wg;
     ce = clSetKernelArg(ps->kernel, (cl_uint)first_arg, sizeof first, &first);
+    if (ce == CL_SUCCESS && cl_fault_fires(x->rt, CL_FAULT_ENQUEUE)) ce = CL_OUT_OF_RESOURCES;
     if (ce == CL_SUCCESS) ce = clEnqueueNDRangeKernel(q, ps->kernel, 1, NULL, &global, &local, nwait, nwait ? wait : NULL, &(*events)[k]);
     if (ce != CL_SUCCESS) return cl_error(e, "clEnqueueNDRangeKernel", ce);
     *count = k + 1;

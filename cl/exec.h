@@ -21,6 +21,7 @@ typedef struct cl_pass {
 
 /* A plan's passes, their temporary buffer and the order of their executions. */
 typedef struct cl_chain {
+  cl_runtime *rt;
   int npasses;
   cl_pass pass[DECOMPOSE_MAX_PASSES];
   cl_mem tmp;               /* the four-step and XP passes' temporary buffer, else NULL */
@@ -36,8 +37,8 @@ typedef struct cl_buffers {
   cl_mem in[2], out[2];
 } cl_buffers;
 
-/* An empty chain (0), or -1 when its mutex cannot be made. */
-int cl_chain_init(cl_chain *x);
+/* An empty chain on rt (0), or -1 when its mutex cannot be made. */
+int cl_chain_init(cl_chain *x, cl_runtime *rt);
 
 /* Releases every pass's objects, the temporary buffer, the ordering event and queue, the mutex. */
 void cl_chain_release(cl_chain *x);

@@ -3,6 +3,7 @@
 #include "cl/program.h"
 #include "cl/clerr.h"
 #include <stdlib.h>
+#include <string.h>
 
 const char program_build_options[] = "-cl-std=CL1.2";
 
@@ -52,9 +53,34 @@ static void to_disk(const cl_runtime *rt, const char key[33], cl_program prog)
   free(bin);
 }
 
+/* The fault hook's build: the text with a line the compiler rejects, never cached. */
+static ppfft_status broken_build(cl_runtime *rt, const errors *err, const char *text)
+{
+  size_t n = strlen(text);
+  char *bad = malloc(n + 64);
+  if (!bad) return errors_set(err, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
+  memcpy(bad, text, n);
+  strcpy(bad + n, "\n#error ppfft test hook: injected build failure\n");
+  cl_int e;
+  const char *src = bad;
+  cl_program prog = clCreateProgramWithSource(rt->ctx, 1, &src, NULL, &e);
+  ppfft_status s = prog ? PPFFT_ERROR_BUILD : cl_error(err, "clCreateProgramWithSource", e);
+  if (prog && clBuildProgram(prog, 1, &rt->dev, program_build_options, NULL, NULL) == CL_SUCCESS)
+    s = errors_set(err, PPFFT_ERROR_BUILD, "the injected build failure built");
+  else if (prog) {
+    char *log = build_log(rt, prog);
+    s = errors_set(err, PPFFT_ERROR_BUILD, "clBuildProgram failed: CL_BUILD_PROGRAM_FAILURE; build log:\n%s", log ? log : "(none)");
+    free(log);
+  }
+  if (prog) clReleaseProgram(prog);
+  free(bad);
+  return s;
+}
+
 ppfft_status program_get(cl_runtime *rt, const errors *err, const char *text, cl_program *out)
 {
   *out = NULL;
+  if (cl_fault_fires(rt, CL_FAULT_BUILD)) return broken_build(rt, err, text);
   cl_program prog = program_cache_find(&rt->cache, text, program_build_options);
   if (prog) {
     *out = prog;

@@ -35,6 +35,25 @@ ppfft_status cl_runtime_init(cl_runtime *rt, cl_context ctx, cl_device_id dev, c
   return PPFFT_SUCCESS;
 }
 
+void cl_fault_arm(cl_runtime *rt, cl_fault_kind kind, int nth) { atomic_store(&rt->fault[kind], nth > 0 ? nth : 0); }
+
+int cl_fault_fires(cl_runtime *rt, cl_fault_kind kind)
+{
+  int left = atomic_load(&rt->fault[kind]);
+  while (left > 0 && !atomic_compare_exchange_weak(&rt->fault[kind], &left, left - 1)) {
+  }
+  return left == 1;
+}
+
+cl_mem cl_buffer(cl_runtime *rt, cl_mem_flags flags, size_t bytes, void *host, cl_int *e)
+{
+  if (cl_fault_fires(rt, CL_FAULT_ALLOC)) {
+    *e = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    return NULL;
+  }
+  return clCreateBuffer(rt->ctx, flags, bytes, host, e);
+}
+
 void cl_runtime_destroy(cl_runtime *rt)
 {
   program_cache_destroy(&rt->cache);

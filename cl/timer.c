@@ -43,9 +43,9 @@ ppfft_status cl_rig_make(cl_runtime *rt, const errors *err, int f64, int inplace
   if (!r->q) return cl_error(err, "clCreateCommandQueue(profiling)", e);
   size_t eb = f64 ? 16 : 8;
   r->in_bytes = in_elems * eb;
-  r->in = clCreateBuffer(rt->ctx, CL_MEM_READ_WRITE, r->in_bytes, NULL, &e);
-  if (r->in && inplace) r->pristine = clCreateBuffer(rt->ctx, CL_MEM_READ_ONLY, r->in_bytes, NULL, &e);
-  if (r->in && !inplace) r->out = clCreateBuffer(rt->ctx, CL_MEM_READ_WRITE, out_elems * eb, NULL, &e);
+  r->in = cl_buffer(rt, CL_MEM_READ_WRITE, r->in_bytes, NULL, &e);
+  if (r->in && inplace) r->pristine = cl_buffer(rt, CL_MEM_READ_ONLY, r->in_bytes, NULL, &e);
+  if (r->in && !inplace) r->out = cl_buffer(rt, CL_MEM_READ_WRITE, out_elems * eb, NULL, &e);
   ppfft_status s = PPFFT_SUCCESS;
   if (!r->in || (inplace ? !r->pristine : !r->out)) s = cl_error(err, "clCreateBuffer(measurement data)", e);
   if (s == PPFFT_SUCCESS) {

@@ -73,6 +73,13 @@ const char *ppfft_context_last_error(const ppfft_context *c);
 cl_context ppfft_context_cl_context(const ppfft_context *c);
 cl_device_id ppfft_context_cl_device(const ppfft_context *c);
 
+/* Bounds the time PPFFT_MEASURE and PPFFT_EXHAUSTIVE spend searching, as FFTW's fftw_set_timelimit:
+ * past it the search starts no new candidate and returns the fastest plan found so far (at least one
+ * candidate is always built and timed, so a search may run somewhat longer).  seconds <= 0 or
+ * infinite: no limit, the default.  Plans created after the call use it; set it before planning on
+ * several threads.  Errors: INVALID_ARGUMENT for NULL c or a NaN. */
+ppfft_status ppfft_context_set_plan_time_limit(ppfft_context *c, double seconds);
+
 /* ---- Problem description ---- */
 
 typedef enum { PPFFT_F32, PPFFT_F64, PPFFT_F16 } ppfft_precision;          /* F16: CUDA side-backend only */
@@ -166,14 +173,18 @@ void ppfft_plan_destroy(ppfft_plan *p);
 /* ---- Wisdom: the tuner's results, per device (see README "Tuning") ---- */
 
 /* Imports wisdom text (ppfft-tune's output) into c, all or nothing: on any error nothing changes.
- * Entries for other device keys are left out and last_error says how many.  A context also loads
- * wisdom when it is created: $PPFFT_WISDOM_PATH (colon-separated files or folders of *.wisdom
- * files), then $XDG_DATA_HOME/ppfft/wisdom, then the installed $(datadir)/ppfft/wisdom.
- * Errors: WISDOM (malformed; the message names the line), IO, INVALID_ARGUMENT, OUT_OF_MEMORY. */
+ * c keeps the entries that serve its device at some level (this device, the same device under
+ * another driver, the same architecture class); the others are left out and last_error says how
+ * many.  A plan takes the closest level's entry made by this version's generator (README
+ * "Tuning").  A context also loads wisdom when it is created: $PPFFT_WISDOM_PATH (colon-separated
+ * files or folders of *.wisdom files), then $XDG_DATA_HOME/ppfft/wisdom, then the installed
+ * $(datadir)/ppfft/wisdom.  Errors: WISDOM (malformed; the message names the line), IO,
+ * INVALID_ARGUMENT, OUT_OF_MEMORY. */
 ppfft_status ppfft_wisdom_import_file(ppfft_context *c, const char *path);
 ppfft_status ppfft_wisdom_import_string(ppfft_context *c, const char *text);
 
-/* Writes c's wisdom as text.  Errors: IO, INVALID_ARGUMENT, OUT_OF_MEMORY. */
+/* Writes c's wisdom as text, whole or not at all (a temporary file beside path, renamed over it):
+ * a failure leaves any earlier file as it was.  Errors: IO, INVALID_ARGUMENT, OUT_OF_MEMORY. */
 ppfft_status ppfft_wisdom_export_file(ppfft_context *c, const char *path);
 
 /* c's wisdom as text in a new string the caller free()s; NULL on failure. */

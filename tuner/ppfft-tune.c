@@ -22,7 +22,7 @@
 #include "gen/signature.h"
 #include "plan/planner.h"
 #include "ppfft.h"
-#include "wisdom/load.h"
+#include "wisdom/files.h"
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
@@ -398,28 +398,6 @@ static char *default_output(const ppfft_context *c)
   return path;
 }
 
-/* Writes text to path atomically: a temporary file beside it, renamed over it once complete, so an
- * interrupted run never leaves half a wisdom file.  0, or -1 with errno set. */
-static int write_atomically(const char *path, const char *header, const char *text)
-{
-  size_t len = strlen(path) + 16;
-  char *tmp = malloc(len);
-  if (!tmp) return -1;
-  snprintf(tmp, len, "%s.XXXXXX", path);
-  int fd = mkstemp(tmp);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  int ok = f && fputs(header, f) != EOF && fputs(text, f) != EOF;
-  ok = ok && fflush(f) == 0 && fsync(fd) == 0;
-  if (f) ok = fclose(f) == 0 && ok;
-  else if (fd >= 0) close(fd);
-  ok = ok && chmod(tmp, 0644) == 0 && rename(tmp, path) == 0;
-  int saved = errno;
-  if (!ok && fd >= 0) unlink(tmp);
-  free(tmp);
-  errno = saved;
-  return ok ? 0 : -1;
-}
-
 /* --check's tally over the files. */
 typedef struct checker {
   const ppfft_context *c;
@@ -621,7 +599,7 @@ int main(int argc, char **argv)
               o.canonical ? "" : o.problems, o.exhaustive ? " --exhaustive" : "", o.device ? " --device " : "", o.device ? o.device : "",
               o.budget, c->rt.info.name, c->rt.info.driver);
     char *header = text_buf_take(&head);
-    if (!text || !header || write_atomically(out_path, header, text) != 0)
+    if (!text || !header || wisdom_write_file(out_path, header, text) != 0)
       fprintf(stderr, "ppfft-tune: cannot write %s: %s\n", out_path, text && header ? strerror(errno) : "out of memory");
     free(text);
     free(header);

@@ -3,7 +3,8 @@
 #include "cl/clerr.h"
 #include "cl/device.h"
 #include "plan/context.h"
-#include "wisdom/load.h"
+#include "wisdom/files.h"
+#include <math.h>
 #include <stdlib.h>
 
 #ifndef PPFFT_WISDOM_DIR
@@ -60,6 +61,14 @@ void ppfft_context_destroy(ppfft_context *c)
   errors_destroy(&c->err);
   cl_runtime_destroy(&c->rt);
   free(c);
+}
+
+ppfft_status ppfft_context_set_plan_time_limit(ppfft_context *c, double seconds)
+{
+  if (!c) return errors_set(NULL, PPFFT_ERROR_INVALID_ARGUMENT, "the ppfft context is NULL");
+  if (isnan(seconds)) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the plan time limit is NaN");
+  c->plan_time_limit = seconds > 0 && isfinite(seconds) ? seconds : 0;
+  return PPFFT_SUCCESS;
 }
 
 const char *ppfft_context_last_error(const ppfft_context *c) { return errors_last(ctx_errors(c)); }

@@ -1,6 +1,6 @@
 /* ppfft_wisdom_*: importing and exporting a context's wisdom (wisdom/store.h has the format). */
 #include "plan/context.h"
-#include "wisdom/load.h"
+#include "wisdom/files.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +51,8 @@ ppfft_status ppfft_wisdom_export_file(ppfft_context *c, const char *path)
   if (!path) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the wisdom path is NULL");
   char *text = ppfft_wisdom_export_string(c);
   if (!text) return PPFFT_ERROR_OUT_OF_MEMORY;
-  FILE *f = fopen(path, "w");
   ppfft_status s = PPFFT_SUCCESS;
-  if (!f || fputs(text, f) == EOF) s = err_set(c, PPFFT_ERROR_IO, "cannot write wisdom file %s: %s", path, strerror(errno));
-  if (f && fclose(f) != 0 && s == PPFFT_SUCCESS) s = err_set(c, PPFFT_ERROR_IO, "cannot write wisdom file %s: %s", path, strerror(errno));
+  if (wisdom_write_file(path, "", text) != 0) s = err_set(c, PPFFT_ERROR_IO, "cannot write wisdom file %s: %s", path, strerror(errno));
   free(text);
   return s;
 }

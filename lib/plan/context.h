@@ -13,6 +13,7 @@ struct ppfft_context {
   device_names names;   /* names.key is ppfft_context_device_key() */
   wisdom_store wisdom;  /* guarded by its own mutex */
   errors err;
+  double plan_time_limit; /* seconds a MEASURE or EXHAUSTIVE search may take; 0: no limit */
 };
 
 /* Records a formatted message as the calling thread's last error on c (c NULL: the context-less

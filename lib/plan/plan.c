@@ -31,7 +31,7 @@ ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out)
 {
   ppfft_plan *p = calloc(1, sizeof *p);
   if (!p) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
-  if (cl_chain_init(&p->exec) != 0) {
+  if (cl_chain_init(&p->exec, &c->rt) != 0) {
     free(p);
     return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "cannot make the plan's mutex");
   }

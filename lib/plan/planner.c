@@ -132,7 +132,8 @@ ppfft_status planner_plan(ppfft_context *c, const transform *t, unsigned flags, 
   }
   if (!(flags & (PPFFT_MEASURE | PPFFT_EXHAUSTIVE))) return estimate_plan(c, t, out);
   double ms;
-  ppfft_status s = planner_search(c, t, (flags & PPFFT_EXHAUSTIVE) != 0, NULL, out, &ms);
+  measure_opts o = {.budget_s = c->plan_time_limit};
+  ppfft_status s = planner_search(c, t, (flags & PPFFT_EXHAUSTIVE) != 0, &o, out, &ms);
   if (s == PPFFT_SUCCESS && wisdom_add(&c->wisdom, &c->names, GEN_SIGNATURE, t, (*out)->name, ms) != 0) {
     plan_free(*out);
     *out = NULL;

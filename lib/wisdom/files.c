@@ -1,10 +1,32 @@
-/* Reading wisdom files and the default places. */
-#include "wisdom/load.h"
+/* Reading and writing wisdom files, and the default places. */
+#include "wisdom/files.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int wisdom_write_file(const char *path, const char *head, const char *text)
+{
+  size_t len = strlen(path) + 16;
+  char *tmp = malloc(len);
+  if (!tmp) return -1;
+  snprintf(tmp, len, "%s.XXXXXX", path);
+  int fd = mkstemp(tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  int ok = f && fputs(head, f) != EOF && fputs(text, f) != EOF;
+  ok = ok && fflush(f) == 0 && fsync(fd) == 0;
+  if (f) ok = fclose(f) == 0 && ok;
+  else if (fd >= 0) close(fd);
+  ok = ok && chmod(tmp, 0644) == 0 && rename(tmp, path) == 0;
+  int saved = errno;
+  if (!ok && fd >= 0) unlink(tmp);
+  free(tmp);
+  errno = saved;
+  return ok ? 0 : -1;
+}
 
 char *wisdom_read_file(const char *path)
 {
