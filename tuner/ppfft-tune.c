@@ -337,7 +337,7 @@ static unsigned wait_builders(pid_t *pid, unsigned started)
   return succeeded;
 }
 
-/* A builder process: plan_search over every problem with builds only, into the disk cache. */
+/* A builder process: planner_search over every problem with builds only, into the disk cache. */
 static int build_only(ppfft_context *c, tune_problem *list, size_t count, const options *o)
 {
   double deadline = now_s() + o->budget;

@@ -1,4 +1,4 @@
-/* decompose: dimensions and four-step factors into passes (see decompose.h for the scheme). */
+/* decompose: dimensions and four-step factors into passes (see core/decompose.h for the scheme). */
 #include "core/decompose.h"
 #include <stdio.h>
 

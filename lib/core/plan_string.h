@@ -2,7 +2,7 @@
  * "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4" for one pass or
  * "r8x8/LM-CC+VASM2+TW-GM+CSE+IL+LU/wg256/t16;r16x16x16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t1"
  * for a four-step split of N = 64 x 4096.  Each pass's length is its radices' product, so the
- * string also says how every dimension is split (decompose.h).  This is what ppfft_plan_describe
+ * string also says how every dimension is split (core/decompose.h).  This is what ppfft_plan_describe
  * returns, what ppfft_plan_create_variant takes and what wisdom stores. */
 #ifndef PPFFT_CORE_PLAN_STRING_H
 #define PPFFT_CORE_PLAN_STRING_H

@@ -1,4 +1,4 @@
-/* gen_layout: the parts of a generated kernel that address a general layout (problem.h): the
+/* gen_layout: the parts of a generated kernel that address a general layout (core/problem.h): the
  * IN_AT, OUT_AT, LD_IN, LD_OUT and ST_OUT macros and the kernel's buffer arguments, shared by the FFT kernels
  * and the transpose kernels. */
 #include "gen/layout.h"

@@ -102,7 +102,7 @@ static void stockham_scatter_local(gen_state *gs, spass sp, char c) { stockham_s
 /* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
  * 1/xr of each work-item's butterfly groups and go to the h-th 1/xr of its register groups
- * (geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
+ * (core/geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
  * registers that earlier rounds gather into, so those land in vx first. */
 void gen_lmcm_exchange(gen_state *gs, spass sp)
 {

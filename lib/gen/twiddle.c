@@ -7,7 +7,7 @@
 static const long double PI_L = 3.141592653589793238462643383279502884L;
 
 /* Defines wc<sfx>, ws<sfx> (cos and sin of 2 pi x / M, x = expo[l] for lane l).  The table modes
- * read entry idx[l] of the pass-ordered table (twiddle_table.h); `contiguous`: the lanes' entries
+ * read entry idx[l] of the pass-ordered table (core/twiddle_table.h); `contiguous`: the lanes' entries
  * are consecutive, one vector load. */
 static void twiddle_fetch(const gen_state *gs, text_buf *b, const char *sfx, char expo[][96], char idx[][96], unsigned lanes,
                           unsigned M, int contiguous)
