@@ -45,11 +45,11 @@ typedef struct bench {
 #define CLFFT_OK(call) ((st = (call)) == CLFFT_SUCCESS || peer_failed(why, sizeof why, #call, (int)st, clfft_status_name(st)))
 #define CL_OK(what, e) peer_cl_ok(why, sizeof why, what, (e))
 
-static void run(bench *b, const peer_shape *sh, int prec)
+static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
+  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
   char why[256] = "";
   clfftStatus st = CLFFT_SUCCESS;
   cl_int e = CL_SUCCESS;
@@ -59,10 +59,10 @@ static void run(bench *b, const peer_shape *sh, int prec)
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
   int ok = 1;
-  if (prec == PEER_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
+  if (prec == BENCH_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
   if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    peer_fill(host, prec, 2 * (size_t)(sh->N * batch));
+    bench_fill(host, prec, 2 * (size_t)(sh->N * batch));
     ok = peer_cl_buffers(b->ctx, b->q, host, bytes, &in, &out, why, sizeof why);
   }
 
@@ -72,7 +72,7 @@ static void run(bench *b, const peer_shape *sh, int prec)
   stride[0] = 1, stride[1] = len[0], stride[2] = len[0] * (sh->rank > 1 ? len[1] : 1);
   clfftDim dim = sh->rank == 1 ? CLFFT_1D : sh->rank == 2 ? CLFFT_2D : CLFFT_3D;
   if (ok) ok = have_plan = CLFFT_OK(clfftCreateDefaultPlan(&plan, b->ctx, dim, len));
-  ok = ok && CLFFT_OK(clfftSetPlanPrecision(plan, prec == PEER_F64 ? CLFFT_DOUBLE : CLFFT_SINGLE)) &&
+  ok = ok && CLFFT_OK(clfftSetPlanPrecision(plan, prec == BENCH_F64 ? CLFFT_DOUBLE : CLFFT_SINGLE)) &&
        CLFFT_OK(clfftSetLayout(plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED)) &&
        CLFFT_OK(clfftSetResultLocation(plan, CLFFT_OUTOFPLACE)) && CLFFT_OK(clfftSetPlanBatchSize(plan, (size_t)batch)) &&
        CLFFT_OK(clfftSetPlanInStride(plan, dim, stride)) && CLFFT_OK(clfftSetPlanOutStride(plan, dim, stride)) &&
@@ -101,7 +101,7 @@ static void run(bench *b, const peer_shape *sh, int prec)
     e = peer_cl_close(&w, end, &ms[r]);
     ok = ok && CL_OK("clGetEventProfilingInfo", e);
   }
-  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL);
   else peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, NAN, NAN, why);
   clFinish(b->q);
   if (have_plan) clfftDestroyPlan(&plan);
@@ -138,7 +138,7 @@ int main(int argc, char **argv)
   snprintf(library, sizeof library, "clFFT %u.%u.%u", major, minor, patch);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
   peer_print_header(prog, library, longer, &o, "OpenCL events, marker before the first kernel to the end of the last");
-  for (int p = 0; p < PEER_NPREC; ++p)
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);

@@ -53,15 +53,15 @@ static int cufft_ok(char *why, size_t len, const char *what, cufftResult r)
 
 static cufftResult execute(cufftHandle plan, int prec, void *in, void *out)
 {
-  if (prec == PEER_F64) return cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
-  if (prec == PEER_F16) return cufftXtExec(plan, in, out, CUFFT_FORWARD);
+  if (prec == BENCH_F64) return cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
+  if (prec == BENCH_F16) return cufftXtExec(plan, in, out, CUFFT_FORWARD);
   return cufftExecC2C(plan, (cufftComplex *)in, (cufftComplex *)out, CUFFT_FORWARD);
 }
 
-static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
+static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
 {
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
+  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
   char why[256] = "";
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
@@ -70,23 +70,23 @@ static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv
   int have_plan = 0;
   cudaEvent_t a = NULL, b = NULL;
   int ok = 1;
-  if (prec == PEER_F16 && !peer_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
+  if (prec == BENCH_F16 && !bench_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
   if (ok && batch > INT_MAX) ok = peer_failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
   if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    if (prec != PEER_F16) peer_fill(host, prec, reals);
+    if (prec != BENCH_F16) bench_fill(host, prec, reals);
     unsigned long long s = 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; prec == PEER_F16 && i < reals; ++i) {
-      __half h = __float2half_rn((float)peer_random(&s));
-      while (__half2float(h) == 0.0f) h = __float2half_rn((float)peer_random(&s)); /* |v| < 2^-25 rounds to 0 */
+    for (size_t i = 0; prec == BENCH_F16 && i < reals; ++i) {
+      __half h = __float2half_rn((float)bench_random(&s));
+      while (__half2float(h) == 0.0f) h = __float2half_rn((float)bench_random(&s)); /* |v| < 2^-25 rounds to 0 */
       ((__half *)host)[i] = h;
     }
     ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
   }
-  if (ok && prec != PEER_F16) {
+  if (ok && prec != BENCH_F16) {
     ok = have_plan = CUFFT_OK("cufftPlanMany", cufftPlanMany(&plan, sh->rank, (int *)sh->n, NULL, 1, (int)sh->N, NULL, 1, (int)sh->N,
-                                                             prec == PEER_F64 ? CUFFT_Z2Z : CUFFT_C2C, (int)batch));
+                                                             prec == BENCH_F64 ? CUFFT_Z2Z : CUFFT_C2C, (int)batch));
   } else if (ok) {
     long long n[3] = {sh->n[0], sh->rank > 1 ? sh->n[1] : 1, sh->rank > 2 ? sh->n[2] : 1};
     size_t work = 0;
@@ -107,7 +107,7 @@ static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv
          CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
     if (ok && r >= 0) ms[r] = t;
   }
-  if (ok) peer_row(tally, csv, "cufft", device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  if (ok) peer_row(tally, csv, "cufft", device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL);
   else peer_row(tally, csv, "cufft", device, prec, sh, batch, NAN, NAN, why);
   if (have_plan) cufftDestroy(plan);
   if (a) cudaEventDestroy(a);
@@ -139,7 +139,7 @@ int main(int argc, char **argv)
   peer_print_header(prog, library, prop.name, &o, "CUDA events around cufftExec");
   peer_tally tally;
   memset(&tally, 0, sizeof tally);
-  for (int p = 0; p < PEER_NPREC; ++p)
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&o.shapes[i], p, &o, csv, prop.name, &tally);
   int status = peer_summary(prog, &tally);
   if (csv) fclose(csv);

@@ -15,7 +15,6 @@
  * A size FFTW cannot plan or allocate gives a FAILED row, and the run goes on. */
 #include "peer.h"
 #include <limits.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef struct bench {
@@ -24,13 +23,6 @@ typedef struct bench {
   FILE *csv;
   peer_tally tally;
 } bench;
-
-static double now_ms(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
 
 /* The CPU's model name from /proc/cpuinfo, or "CPU". */
 static void cpu_name(char *buf, size_t len)
@@ -50,12 +42,12 @@ static void cpu_name(char *buf, size_t len)
   fclose(f);
 }
 
-static void run(bench *b, const peer_shape *sh, int prec)
+static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
-  int f64 = prec == PEER_F64;
+  int f64 = prec == BENCH_F64;
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t bytes = (size_t)(sh->N * batch) * peer_elem_bytes(prec), reals = 2 * (size_t)(sh->N * batch);
+  size_t bytes = (size_t)(sh->N * batch) * bench_elem_bytes(prec), reals = 2 * (size_t)(sh->N * batch);
   const char *why = NULL;
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *in = NULL, *out = NULL;
@@ -76,19 +68,19 @@ static void run(bench *b, const peer_shape *sh, int prec)
     if (!pd && !pf) why = f64 ? "fftw_plan_many_dft returned NULL" : "fftwf_plan_many_dft returned NULL";
   }
   if (!why) {
-    peer_fill(in, prec, reals);
+    bench_fill(in, prec, reals);
     /* the check: one execute, its first transforms compared with FFTW_ESTIMATE in double */
     if (f64) fftw_execute(pd);
     else fftwf_execute(pf);
     err = peer_check(sh, prec, count, in, out);
     for (int r = -PEER_WARMUPS; r < o->repeats; ++r) {
-      double t0 = now_ms();
+      double t0 = bench_now_ms();
       if (f64) fftw_execute(pd);
       else fftwf_execute(pf);
-      double t1 = now_ms();
+      double t1 = bench_now_ms();
       if (r >= 0) ms[r] = t1 - t0;
     }
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL);
   } else {
     peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why);
   }
@@ -126,7 +118,7 @@ int main(int argc, char **argv)
   snprintf(library, sizeof library, "%s (FFTW_MEASURE%s, %d threads)", fftw_version, limit, threads);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
   peer_print_header(prog, library, b.device, &o, "clock_gettime around fftw_execute");
-  for (int p = 0; p < PEER_NPREC; ++p)
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);

@@ -17,15 +17,14 @@
  * err the relative L2 error and check one of "ok", "CHECK FAILED" (it ran; the error is above the
  * bound) or "FAILED: reason" (the library refused or failed; ms to err are then empty).
  *
- * Everything is static inline, in C11 that also compiles as C++ (nvcc builds cufft-bench.cu). */
+ * The shapes, random input, bound, median and CSV fields are bench_common.h's, shared with
+ * ppfft-bench.  Everything is static inline, in C11 that also compiles as C++ (nvcc builds
+ * cufft-bench.cu). */
 #ifndef PPFFT_BENCH_PEER_H
 #define PPFFT_BENCH_PEER_H
 
+#include "bench_common.h"
 #include <fftw3.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define PEER_PI 3.14159265358979323846
 #define PEER_MAX_SHAPES 64
@@ -36,60 +35,14 @@
 #endif
 #define PEER_SPOT_POINTS 8
 
-enum { PEER_F32, PEER_F64, PEER_F16, PEER_NPREC };
-
-static inline const char *peer_prec_name(int prec)
-{
-  return prec == PEER_F64 ? "f64" : prec == PEER_F16 ? "f16" : "f32";
-}
-
-static inline size_t peer_elem_bytes(int prec)
-{
-  return prec == PEER_F64 ? 16 : prec == PEER_F16 ? 4 : 8;
-}
-
-/* A transform's lengths in C order (n[rank-1] contiguous) and N, their product. */
-typedef struct peer_shape {
-  int rank;
-  int n[3];
-  long long N;
-  char text[64];
-} peer_shape;
-
-static inline int peer_parse_shape(const char *s, peer_shape *sh)
-{
-  if (strlen(s) >= sizeof sh->text) return -1;
-  snprintf(sh->text, sizeof sh->text, "%s", s);
-  sh->rank = 0;
-  sh->N = 1;
-  for (const char *q = s;;) {
-    char *end;
-    long long x = strtoll(q, &end, 10);
-    /* FFTW takes each length, and N as the distance between transforms, as an int */
-    if (end == q || *q < '0' || *q > '9' || x <= 0 || sh->rank == 3 || x > 2147483647LL / sh->N) return -1;
-    sh->n[sh->rank++] = (int)x;
-    sh->N *= x;
-    if (*end == '\0') return 0;
-    if (*end != 'x') return -1;
-    q = end + 1;
-  }
-}
-
-static inline int peer_is_pow2(const peer_shape *sh)
-{
-  for (int d = 0; d < sh->rank; ++d)
-    if (sh->n[d] & (sh->n[d] - 1)) return 0;
-  return 1;
-}
-
 typedef struct peer_options {
-  int prec[PEER_NPREC]; /* the precisions asked for */
+  int prec[BENCH_NPREC]; /* the precisions asked for */
   size_t mib;
   int repeats;
   int threads; /* -t, fftw-bench only; 0: one per online CPU */
   double plan_limit; /* -T, fftw-bench only: seconds FFTW_MEASURE may plan (fftw_set_timelimit); 0: no limit */
   const char *csv_path;
-  peer_shape shapes[PEER_MAX_SHAPES];
+  bench_shape shapes[PEER_MAX_SHAPES];
   int nshapes;
 } peer_options;
 
@@ -115,7 +68,7 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
                                   peer_options *o)
 {
   memset(o, 0, sizeof *o);
-  o->prec[PEER_F32] = 1;
+  o->prec[BENCH_F32] = 1;
   o->mib = default_mib;
   o->repeats = 20;
   for (int i = 1; i < argc; ++i) {
@@ -127,14 +80,14 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
       return -1;
     } else if (!strcmp(a, "-p") && v) {
       ++i;
-      o->prec[PEER_F32] = o->prec[PEER_F64] = o->prec[PEER_F16] = 0;
+      o->prec[BENCH_F32] = o->prec[BENCH_F64] = o->prec[BENCH_F16] = 0;
       char list[64];
       snprintf(list, sizeof list, "%s", v);
       for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        if (!strcmp(tok, "f32")) o->prec[PEER_F32] = 1;
-        else if (!strcmp(tok, "f64")) o->prec[PEER_F64] = 1;
-        else if (!strcmp(tok, "both")) o->prec[PEER_F32] = o->prec[PEER_F64] = 1;
-        else if (!strcmp(tok, "f16") && allow_f16) o->prec[PEER_F16] = 1;
+        if (!strcmp(tok, "f32")) o->prec[BENCH_F32] = 1;
+        else if (!strcmp(tok, "f64")) o->prec[BENCH_F64] = 1;
+        else if (!strcmp(tok, "both")) o->prec[BENCH_F32] = o->prec[BENCH_F64] = 1;
+        else if (!strcmp(tok, "f16") && allow_f16) o->prec[BENCH_F16] = 1;
         else {
           fprintf(stderr, "%s: unknown or unsupported precision '%s'\n", prog, tok);
           return 2;
@@ -170,7 +123,7 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
       o->plan_limit = t;
     } else if (!strcmp(a, "--csv") && v) {
       o->csv_path = argv[++i];
-    } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && peer_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
+    } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && bench_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
       ++o->nshapes;
     } else {
       fprintf(stderr, "%s: bad argument '%s'\n", prog, a);
@@ -178,7 +131,7 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
       return 2;
     }
   }
-  if (o->nshapes == 0 || (!o->prec[PEER_F32] && !o->prec[PEER_F64] && !o->prec[PEER_F16])) {
+  if (o->nshapes == 0 || (!o->prec[BENCH_F32] && !o->prec[BENCH_F64] && !o->prec[BENCH_F16])) {
     fprintf(stderr, "%s: give at least one SHAPE and one precision (-h for help)\n", prog);
     return 2;
   }
@@ -186,33 +139,10 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
 }
 
 /* Transforms in -m MiB, at least one. */
-static inline long long peer_batch(const peer_shape *sh, int prec, size_t mib)
+static inline long long peer_batch(const bench_shape *sh, int prec, size_t mib)
 {
-  long long b = (long long)(((unsigned long long)mib << 20) / ((unsigned long long)sh->N * peer_elem_bytes(prec)));
+  long long b = (long long)(((unsigned long long)mib << 20) / ((unsigned long long)sh->N * bench_elem_bytes(prec)));
   return b < 1 ? 1 : b;
-}
-
-/* xorshift64; values in [-1, 1), never 0 (the caller re-draws if rounding to its precision gives 0). */
-static inline double peer_random(unsigned long long *s)
-{
-  for (;;) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    double v = (double)(*s >> 11) * (1.0 / 4503599627370496.0) - 1.0; /* 2^-52 */
-    if (v != 0) return v;
-  }
-}
-
-/* Fills reals values of host with random input in f32 or f64 (never 0: |v| >= 2^-52). */
-static inline void peer_fill(void *host, int prec, size_t reals)
-{
-  unsigned long long s = 0x9E3779B97F4A7C15ull;
-  for (size_t i = 0; i < reals; ++i) {
-    double v = peer_random(&s);
-    if (prec == PEER_F64) ((double *)host)[i] = v;
-    else ((float *)host)[i] = (float)v;
-  }
 }
 
 /* Records the first failure of a run as its FAILED reason, "call: NAME (code)" (the call's text up
@@ -234,27 +164,17 @@ static inline double peer_half_to_double(unsigned short h)
 /* Real number i of an interleaved complex buffer of precision prec. */
 static inline double peer_get(const void *buf, int prec, size_t i)
 {
-  if (prec == PEER_F64) return ((const double *)buf)[i];
-  if (prec == PEER_F16) return peer_half_to_double(((const unsigned short *)buf)[i]);
+  if (prec == BENCH_F64) return ((const double *)buf)[i];
+  if (prec == BENCH_F16) return peer_half_to_double(((const unsigned short *)buf)[i]);
   return (double)((const float *)buf)[i];
 }
 
 /* Transforms whose output the check reads (the first ones of the batch). */
-static inline long long peer_check_count(const peer_shape *sh, long long batch)
+static inline long long peer_check_count(const bench_shape *sh, long long batch)
 {
   long long c = batch < PEER_CHECK_TRANSFORMS ? batch : PEER_CHECK_TRANSFORMS;
   while (c > 1 && c * sh->N > PEER_FULL_CHECK_MAX) --c;
   return c;
-}
-
-/* The accuracy bound of ppfft's tests: 5e-7 log2 N for f32, 1e-15 log2 N for f64.  For f16 (cuFFT's
- * half transforms compute in half: unit roundoff 2^-11 = 4.9e-4 at each of log2 N stages, on data
- * that grows by sqrt(N)) a flat 1e-2, loose enough for 2^27 points and still far below the O(1)
- * error of a wrong result. */
-static inline double peer_bound(const peer_shape *sh, int prec)
-{
-  double lg = sh->N > 2 ? log2((double)sh->N) : 1.0;
-  return prec == PEER_F16 ? 1e-2 : prec == PEER_F64 ? 1e-15 * lg : 5e-7 * lg;
 }
 
 /* W_n^m = exp(-2 pi i m / n) as coarse[m / B] * fine[m % B], B about sqrt(n): two small tables of
@@ -292,7 +212,7 @@ static inline void peer_twiddle_get(const peer_twiddle *t, long long m, double *
 }
 
 /* Relative L2 error of PEER_SPOT_POINTS outputs of transform 0 against the DFT summed in long double. */
-static inline double peer_spot_check(const peer_shape *sh, int prec, const void *in, const void *out)
+static inline double peer_spot_check(const bench_shape *sh, int prec, const void *in, const void *out)
 {
   int n[3] = {1, 1, 1};
   for (int d = 0; d < sh->rank; ++d) n[3 - sh->rank + d] = sh->n[d];
@@ -348,7 +268,7 @@ static inline double peer_spot_check(const peer_shape *sh, int prec, const void 
 
 /* Relative L2 error of the first `count` (peer_check_count) transforms of out, computed by the
  * library from in, against FFTW in double; NaN if the reference could not be made. */
-static inline double peer_check(const peer_shape *sh, int prec, long long count, const void *in, const void *out)
+static inline double peer_check(const bench_shape *sh, int prec, long long count, const void *in, const void *out)
 {
   if (sh->N > PEER_FULL_CHECK_MAX) return peer_spot_check(sh, prec, in, out);
   size_t total = (size_t)(count * sh->N);
@@ -373,34 +293,6 @@ static inline double peer_check(const peer_shape *sh, int prec, long long count,
   fftw_free(a);
   fftw_free(b);
   return err;
-}
-
-static inline int peer_cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* The median of ms[0..count) (sorts ms). */
-static inline double peer_median(double *ms, int count)
-{
-  qsort(ms, (size_t)count, sizeof *ms, peer_cmp_double);
-  return count % 2 ? ms[count / 2] : 0.5 * (ms[count / 2 - 1] + ms[count / 2]);
-}
-
-/* RFC 4180 quoting where needed. */
-static inline void peer_csv_field(FILE *f, const char *s)
-{
-  if (!strpbrk(s, ",;\"\r\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; ++s) {
-    if (*s == '"') fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
 }
 
 /* Opens FILE for --csv and writes the schema line; NULL (with a message) if it cannot. */
@@ -432,10 +324,10 @@ typedef struct peer_tally {
 
 /* Prints one row, and writes it to csv if any.  failure: NULL if the library ran the transform
  * (then ms and err are its median time and error), else why it did not ("FAILED: failure"). */
-static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, const char *device, int prec, const peer_shape *sh,
+static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, const char *device, int prec, const bench_shape *sh,
                             long long batch, double ms, double err, const char *failure)
 {
-  const char *p = peer_prec_name(prec);
+  const char *p = bench_prec_name(prec);
   ++tally->rows;
   char check[320];
   if (failure) {
@@ -443,26 +335,26 @@ static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, c
     snprintf(check, sizeof check, "FAILED: %s", failure);
     printf("%-4s %-14s %9lld  %s\n", p, sh->text, batch, check);
   } else {
-    double bytes = (double)sh->N * (double)batch * (double)peer_elem_bytes(prec);
+    double bytes = (double)sh->N * (double)batch * (double)bench_elem_bytes(prec);
     double gbps = 2.0 * bytes / (ms * 1e-3) / 1e9;
     double gflops = 5.0 * (double)sh->N * log2((double)sh->N) * (double)batch / (ms * 1e-3) / 1e9;
-    int ok = err <= peer_bound(sh, prec); /* false for NaN */
+    int ok = err <= bench_bound(sh->N, prec); /* false for NaN */
     if (!ok) ++tally->check_failed;
     snprintf(check, sizeof check, "%s", ok ? "ok" : "CHECK FAILED");
     printf("%-4s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  %-8.2g %s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
     if (csv) {
-      peer_csv_field(csv, library);
+      bench_csv_field(csv, library);
       fputc(',', csv);
-      peer_csv_field(csv, device);
+      bench_csv_field(csv, device);
       fprintf(csv, ",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
     }
   }
   if (failure && csv) {
-    peer_csv_field(csv, library);
+    bench_csv_field(csv, library);
     fputc(',', csv);
-    peer_csv_field(csv, device);
+    bench_csv_field(csv, device);
     fprintf(csv, ",%s,%s,%lld,,,,,", p, sh->text, batch);
-    peer_csv_field(csv, check);
+    bench_csv_field(csv, check);
     fputc('\n', csv);
   }
   if (csv) fflush(csv);

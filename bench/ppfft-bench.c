@@ -15,6 +15,7 @@
 #include "problem.h"
 #include "transform.h"
 #include "variant.h"
+#include "bench_common.h"
 #include <errno.h>
 #include <fftw3.h>
 #include <limits.h>
@@ -31,14 +32,8 @@ enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240, SHAPE_MAX = 64 };
 
 typedef enum { MODE_ESTIMATE, MODE_MEASURE, MODE_ALL, MODE_ONE, MODE_FIT } variant_mode;
 
-/* A transform's lengths in C order (n[rank-1] contiguous), as -n gives them: "256x256". */
-typedef struct shape {
-  int rank;
-  size_t n[3];
-} shape;
-
 typedef struct options {
-  shape *shapes;
+  bench_shape *shapes;   /* -n's lengths and shapes in C order (bench_common.h) */
   size_t nshapes;
   int prec_f32, prec_f64;
   size_t mib, batch; /* batch 0: derive from mib */
@@ -130,44 +125,11 @@ static int parse_size(const char *s, size_t *out)
   return 0;
 }
 
-/* One shape, 1 to 3 lengths joined by 'x', into sh; 0 on success.  item is split in place. */
-static int parse_shape(char *item, shape *sh)
-{
-  sh->rank = 0;
-  size_t total = 1;
-  for (char *len = item;;) {
-    char *x = strchr(len, 'x');
-    if (x) *x = '\0';
-    size_t v;
-    /* FFTW takes each length, and the product as the distance between transforms, as an int */
-    if (sh->rank == 3 || parse_size(len, &v) != 0 || v == 0 || v > INT_MAX / total) return -1;
-    sh->n[sh->rank++] = v;
-    total *= v;
-    if (!x) return 0;
-    len = x + 1;
-  }
-}
-
-static size_t shape_elems(const shape *sh)
-{
-  size_t n = 1;
-  for (int d = 0; d < sh->rank; ++d) n *= sh->n[d];
-  return n;
-}
-
-/* "256x256", as -n takes it. */
-static void shape_name(const shape *sh, char *buf, size_t len)
-{
-  int at = 0;
-  for (int d = 0; d < sh->rank && at >= 0 && (size_t)at < len; ++d)
-    at += snprintf(buf + at, len - (size_t)at, d ? "x%zu" : "%zu", sh->n[d]);
-}
-
 static int parse_shapes(const char *s, options *o)
 {
   size_t count = 1;
   for (const char *c = s; *c; ++c) count += *c == ',';
-  shape *v = malloc(count * sizeof *v);
+  bench_shape *v = malloc(count * sizeof *v);
   char *copy = strdup(s);
   if (!v || !copy) {
     free(v);
@@ -180,7 +142,7 @@ static int parse_shapes(const char *s, options *o)
   for (char *item = copy;;) {
     char *comma = strchr(item, ',');
     if (comma) *comma = '\0';
-    if (parse_shape(item, &v[k]) != 0) bad = 1;
+    if (bench_parse_shape(item, &v[k]) != 0) bad = 1;
     ++k;
     if (!comma) break;
     item = comma + 1;
@@ -235,11 +197,7 @@ static int parse_precisions(const char *s, options *o)
 /* Parses argv into o.  Returns 0, 1 for -h, or -1 after printing what is wrong. */
 static int parse_args(int argc, char **argv, options *o)
 {
-  static const shape default_shapes[] = {{1, {16}}, {1, {64}}, {1, {256}}, {1, {1024}}, {1, {4096}}};
-  o->nshapes = sizeof default_shapes / sizeof default_shapes[0];
-  o->shapes = malloc(sizeof default_shapes);
-  if (!o->shapes) return -1;
-  memcpy(o->shapes, default_shapes, sizeof default_shapes);
+  if (parse_shapes("16,64,256,1024,4096", o) != 0) return -1;
   o->prec_f32 = 1;
   o->mib = 256;
   o->mode = MODE_ESTIMATE;
@@ -339,46 +297,12 @@ static int parse_args(int argc, char **argv, options *o)
   return 0;
 }
 
-/* Uniform in [-1, 1): xorshift64, so runs are reproducible. */
-static void fill_random(double *x, size_t count, unsigned long long seed)
-{
-  unsigned long long s = 0x9E3779B97F4A7C15ull * (seed + 1);
-  for (size_t i = 0; i < count; ++i) {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
-  }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* Copies a library message onto one line of at most MSG_MAX characters: build logs are long. */
 static void fold_message(char *dst, const char *src)
 {
   size_t k = 0;
   for (; src && *src && k < MSG_MAX; ++src) dst[k++] = (*src == '\n' || *src == '\r' || *src == '\t') ? ' ' : *src;
   strcpy(dst + k, src && *src ? "..." : "");
-}
-
-/* RFC 4180 quoting; ';' (plan strings have it) is quoted too, as some readers take it for the
- * delimiter. */
-static void csv_field(FILE *f, const char *s)
-{
-  if (!strpbrk(s, ",;\"\r\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; ++s) {
-    if (*s == '"') fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
 }
 
 static void print_header(const report *r)
@@ -394,20 +318,20 @@ static void print_row(const report *r, const workload *w, const result *res)
          res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
   fflush(stdout);
   if (!r->csv) return;
-  csv_field(r->csv, r->device);
+  bench_csv_field(r->csv, r->device);
   fputc(',', r->csv);
-  csv_field(r->csv, r->driver);
+  bench_csv_field(r->csv, r->driver);
   fprintf(r->csv, ",%s,", prec);
-  csv_field(r->csv, w->name);
+  bench_csv_field(r->csv, w->name);
   fprintf(r->csv, ",%zu,", w->batch);
-  csv_field(r->csv, res->variant);
+  bench_csv_field(r->csv, res->variant);
   fprintf(r->csv, ",%.6f,%.4f,%.4f,%.3e,", res->ms, res->gbps, res->gflops, res->rel_err);
   if (res->msg[0]) {
     char both[MSG_MAX + 64];
     snprintf(both, sizeof both, "%s: %s", res->status, res->msg);
-    csv_field(r->csv, both);
+    bench_csv_field(r->csv, both);
   } else {
-    csv_field(r->csv, res->status);
+    bench_csv_field(r->csv, res->status);
   }
   fputc('\n', r->csv);
   fflush(r->csv);
@@ -417,13 +341,6 @@ static void set_failure(result *res, ppfft_status s, const char *msg)
 {
   res->status = ppfft_status_string(s);
   fold_message(res->msg, msg);
-}
-
-/* The accuracy bound of the tests: 5e-7 log2 N for f32, 1e-15 log2 N for f64. */
-static double error_bound(size_t n, int f64)
-{
-  double lg = n > 2 ? log2((double)n) : 1.0;
-  return (f64 ? 1e-15 : 5e-7) * lg;
 }
 
 static ppfft_status upload_input(workload *w)
@@ -499,9 +416,7 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, int multi_pass, result
     ppfft_status s = execute_ms(w, p, multi_pass, &w->times[i]);
     if (s != PPFFT_SUCCESS) return s;
   }
-  qsort(w->times, w->repeats, sizeof *w->times, cmp_double);
-  size_t m = w->repeats / 2;
-  res->ms = w->repeats % 2 ? w->times[m] : 0.5 * (w->times[m - 1] + w->times[m]);
+  res->ms = bench_median(w->times, w->repeats);
   return PPFFT_SUCCESS;
 }
 
@@ -570,7 +485,7 @@ static void run_variant(const report *r, workload *w, const char *name, unsigned
     res->gflops = 5.0 * (double)w->n * log2((double)w->n) * (double)w->batch / sec / 1e9;
     /* fast-math variants use the device's native sin/cos and make no accuracy promise */
     int f64 = w->desc.precision == PPFFT_F64;
-    res->status = res->rel_err <= error_bound(w->n, f64) || strstr(res->variant, "fast-math") ? "ok" : "inaccurate";
+    res->status = res->rel_err <= bench_bound((long long)w->n, f64 ? BENCH_F64 : BENCH_F32) || strstr(res->variant, "fast-math") ? "ok" : "inaccurate";
   }
   ppfft_plan_destroy(p);
   print_row(r, w, res);
@@ -683,14 +598,16 @@ static void workload_free(workload *w)
 
 /* Fills w's descriptor and sizes for shape sh and validates them.  On failure returns the status
  * with the message in the context's last error. */
-static ppfft_status workload_describe(workload *w, const options *o, const shape *sh, int f64)
+static ppfft_status workload_describe(workload *w, const options *o, const bench_shape *sh, int f64)
 {
-  shape_name(sh, w->name, sizeof w->name);
-  w->n = shape_elems(sh);
+  snprintf(w->name, sizeof w->name, "%s", sh->text);
+  w->n = (size_t)sh->N;
   w->elem_bytes = f64 ? 16 : 8;
   w->batch = o->batch ? o->batch : (o->mib << 20) / (w->n * w->elem_bytes);
   if (w->batch == 0) w->batch = 1;
-  ppfft_desc_init(&w->desc, sh->rank, sh->n, w->batch);
+  size_t lengths[3];
+  for (int d = 0; d < sh->rank; ++d) lengths[d] = (size_t)sh->n[d];
+  ppfft_desc_init(&w->desc, sh->rank, lengths, w->batch);
   w->desc.precision = f64 ? PPFFT_F64 : PPFFT_F32;
   w->desc.direction = o->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
   w->desc.inplace = o->inplace;
@@ -740,22 +657,14 @@ static ppfft_status workload_alloc(workload *w, const options *o)
     goto done;
   }
 
-  /* Random data in chunks so only the device-format copy is whole; the reference transforms the
-   * values exactly as the device sees them (rounded to float for f32). */
-  double chunk[2048];
-  for (size_t i = 0; i < 2 * count; i += 2048) {
-    size_t k = 2 * count - i < 2048 ? 2 * count - i : 2048;
-    fill_random(chunk, k, (unsigned long long)(i * 31 + n * 7) + (f64 ? 1u : 0u));
-    for (size_t j = 0; j < k; ++j) {
-      if (f64) ((double *)w->host_in)[i + j] = chunk[j];
-      else ((float *)w->host_in)[i + j] = (float)chunk[j];
-    }
-  }
+  /* The random input every bench program times (bench_common.h), in the device's format; the
+   * reference transforms the values exactly as the device sees them (rounded to float for f32). */
+  bench_fill(w->host_in, f64 ? BENCH_F64 : BENCH_F32, 2 * count);
   for (size_t i = 0; i < check; ++i) {
     a[i][0] = f64 ? ((double *)w->host_in)[2 * i] : ((float *)w->host_in)[2 * i];
     a[i][1] = f64 ? ((double *)w->host_in)[2 * i + 1] : ((float *)w->host_in)[2 * i + 1];
   }
-  int dims[3], len = (int)n; /* parse_shape keeps both within int */
+  int dims[3], len = (int)n; /* bench_parse_shape keeps both within int */
   for (int d = 0; d < w->desc.rank; ++d) dims[d] = (int)w->desc.n[d];
   fftw_plan fp = fftw_plan_many_dft(w->desc.rank, dims, (int)w->check_batch, a, NULL, 1, len, b, NULL, 1, len,
                                     o->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
@@ -795,12 +704,13 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
   for (int f64 = 0; f64 < 2; ++f64) {
     if (!(f64 ? o->prec_f64 : o->prec_f32)) continue;
     for (size_t i = 0; i < o->nshapes; ++i) {
-      const shape *sh = &o->shapes[i];
-      char shape_str[SHAPE_MAX];
-      shape_name(sh, shape_str, sizeof shape_str);
-      size_t fit = (o->mib << 20) / (shape_elems(sh) * (f64 ? 16 : 8)), batch = o->batch ? o->batch : fit < 1024 ? fit : 1024;
+      const bench_shape *sh = &o->shapes[i];
+      const char *shape_str = sh->text;
+      size_t fit = (o->mib << 20) / ((size_t)sh->N * (f64 ? 16 : 8)), batch = o->batch ? o->batch : fit < 1024 ? fit : 1024;
+      size_t lengths[3];
+      for (int d = 0; d < sh->rank; ++d) lengths[d] = (size_t)sh->n[d];
       ppfft_desc d;
-      ppfft_desc_init(&d, sh->rank, sh->n, batch ? batch : 1);
+      ppfft_desc_init(&d, sh->rank, lengths, batch ? batch : 1);
       d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
       double ms[RUNS];
       char name[PLAN_STRING_MAX + 64] = "";
@@ -811,19 +721,18 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
         s = ppfft_context_create(base->ctx, base->dev, &c);
         if (s != PPFFT_SUCCESS) break;
         ppfft_plan *p = NULL;
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        double t0 = bench_now_ms();
         s = ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        if (s == PPFFT_SUCCESS && k >= 0) ms[k] = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+        double t1 = bench_now_ms();
+        if (s == PPFFT_SUCCESS && k >= 0) ms[k] = t1 - t0;
         if (s == PPFFT_SUCCESS) ppfft_plan_describe(p, name, sizeof name);
         else fprintf(stderr, "ppfft-bench: N=%s: %s\n", shape_str, ppfft_context_last_error(c));
         ppfft_plan_destroy(p);
         ppfft_context_destroy(c);
       }
       if (s != PPFFT_SUCCESS) continue;
-      qsort(ms, RUNS, sizeof ms[0], cmp_double);
-      printf("plan-time N=%-7s %s  median %.3f ms  min %.3f  max %.3f  %s\n", shape_str, f64 ? "f64" : "f32", ms[RUNS / 2], ms[0],
+      double median = bench_median(ms, RUNS); /* sorts ms: the minimum and maximum are its ends */
+      printf("plan-time N=%-7s %s  median %.3f ms  min %.3f  max %.3f  %s\n", shape_str, f64 ? "f64" : "f32", median, ms[0],
              ms[RUNS - 1], name);
     }
   }
@@ -918,9 +827,8 @@ int main(int argc, char **argv)
   }
   report r = {NULL, ctx->info.name, ctx->info.driver, 6};
   for (size_t i = 0; i < o.nshapes; ++i) {
-    char name[SHAPE_MAX];
-    shape_name(&o.shapes[i], name, sizeof name);
-    if ((int)strlen(name) > r.width) r.width = (int)strlen(name);
+    int len = (int)strlen(o.shapes[i].text);
+    if (len > r.width) r.width = len;
   }
   if (o.csv_path) {
     r.csv = fopen(o.csv_path, "a");

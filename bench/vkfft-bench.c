@@ -66,11 +66,11 @@ static int vk_ok(char *why, size_t len, const char *what, VkFFTResult r)
 #define CL_OK(what, e) peer_cl_ok(why, sizeof why, what, (e))
 #define VK_OK(what, r) vk_ok(why, sizeof why, what, (r))
 
-static void run(bench *b, const peer_shape *sh, int prec)
+static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
+  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
   char why[256] = "";
   cl_int e = CL_SUCCESS;
   cl_mem in = NULL, out = NULL;
@@ -79,10 +79,10 @@ static void run(bench *b, const peer_shape *sh, int prec)
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
   int ok = 1;
-  if (prec == PEER_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
+  if (prec == BENCH_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
   if (ok && (!ms || !host || !back || !app)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    peer_fill(host, prec, 2 * (size_t)(sh->N * batch));
+    bench_fill(host, prec, 2 * (size_t)(sh->N * batch));
     ok = peer_cl_buffers(b->ctx, b->q, host, bytes, &in, &out, why, sizeof why);
   }
 
@@ -93,7 +93,7 @@ static void run(bench *b, const peer_shape *sh, int prec)
   cfg.FFTdim = (uint64_t)sh->rank;
   for (int d = 0; d < 3; ++d) cfg.size[d] = d < sh->rank ? (uint64_t)sh->n[sh->rank - 1 - d] : 1;
   cfg.numberBatches = (uint64_t)batch;
-  cfg.doublePrecision = prec == PEER_F64;
+  cfg.doublePrecision = prec == BENCH_F64;
   cfg.device = &b->dev;
   cfg.context = &b->ctx;
   cfg.commandQueue = &b->q;
@@ -129,7 +129,7 @@ static void run(bench *b, const peer_shape *sh, int prec)
     e = peer_cl_close(&w, end, &ms[r]);
     ok = ok && CL_OK("clGetEventProfilingInfo", e);
   }
-  if (ok) peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+  if (ok) peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL);
   else peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, NAN, NAN, why);
   clFinish(b->q);
   if (have_app) deleteVkFFT(app);
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
   snprintf(library, sizeof library, "VkFFT %d.%d.%d (OpenCL backend)", v / 10000, v / 100 % 100, v % 100);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
   peer_print_header(prog, library, longer, &o, "OpenCL events, marker before VkFFTAppend's kernels to a marker after them");
-  for (int p = 0; p < PEER_NPREC; ++p)
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);
