@@ -6,6 +6,14 @@
  *
  *   clfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
  *
+ * clFFT is set up as its own client program (src/client/client.cpp, `clFFT-client -p N`) and its
+ * README set up a timed transform: clfftSetup once; per size one plan, clfftCreateDefaultPlan with
+ * its precision, interleaved layouts, out-of-place, the batch as clfftSetPlanBatchSize with packed
+ * strides and the distance N between transforms, baked once (clfftBakePlan) before anything runs;
+ * the temporary buffer it asks for (clfftGetTmpBufSize) allocated once by the caller and passed to
+ * every clfftEnqueueTransform, so no run allocates.  The CSV's config column says so:
+ * "bake-once+batch-dist+tmpbuf" (tmpbuf only when the plan needs one).
+ *
  * PPFFT_DEVICE=P:D picks the device as for ppfft.  A size clFFT refuses (it has limits: radices 2,
  * 3, 5, 7, 11, 13, large 1D lengths, memory) gives a FAILED row with clFFT's status, and the run
  * goes on; the exit status is nonzero only when the setup (device, clFFT, CSV file) fails. */
@@ -53,8 +61,10 @@ static void run(bench *b, const bench_shape *sh, int prec)
   char why[256] = "";
   clfftStatus st = CLFFT_SUCCESS;
   cl_int e = CL_SUCCESS;
-  cl_mem in = NULL, out = NULL;
+  cl_mem in = NULL, out = NULL, tmp = NULL;
   clfftPlanHandle plan = 0;
+  size_t tmp_bytes = 0;
+  char config[64] = "";
   int have_plan = 0;
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
@@ -76,12 +86,20 @@ static void run(bench *b, const bench_shape *sh, int prec)
        CLFFT_OK(clfftSetLayout(plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED)) &&
        CLFFT_OK(clfftSetResultLocation(plan, CLFFT_OUTOFPLACE)) && CLFFT_OK(clfftSetPlanBatchSize(plan, (size_t)batch)) &&
        CLFFT_OK(clfftSetPlanInStride(plan, dim, stride)) && CLFFT_OK(clfftSetPlanOutStride(plan, dim, stride)) &&
-       CLFFT_OK(clfftSetPlanDistance(plan, (size_t)sh->N, (size_t)sh->N)) && CLFFT_OK(clfftBakePlan(plan, 1, &b->q, NULL, NULL));
+       CLFFT_OK(clfftSetPlanDistance(plan, (size_t)sh->N, (size_t)sh->N)) && CLFFT_OK(clfftBakePlan(plan, 1, &b->q, NULL, NULL)) &&
+       CLFFT_OK(clfftGetTmpBufSize(plan, &tmp_bytes));
+  if (ok && tmp_bytes) {
+    tmp = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, tmp_bytes, NULL, &e);
+    ok = CL_OK("clCreateBuffer", e);
+  }
+  bench_config_add(config, sizeof config, "bake-once");
+  bench_config_add(config, sizeof config, "batch-dist");
+  if (tmp_bytes) bench_config_add(config, sizeof config, "tmpbuf");
 
   /* the check: one transform of the uploaded input, read back and compared with FFTW */
   if (ok) {
     cl_event done = NULL;
-    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, &done, &in, &out, NULL)) &&
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, &done, &in, &out, tmp)) &&
          CL_OK("clWaitForEvents", clWaitForEvents(1, &done)) &&
          CL_OK("clEnqueueReadBuffer",
                clEnqueueReadBuffer(b->q, out, CL_TRUE, 0, (size_t)(count * sh->N) * elem, back, 0, NULL, NULL));
@@ -89,7 +107,7 @@ static void run(bench *b, const bench_shape *sh, int prec)
     if (ok) err = peer_check(sh, prec, count, host, back);
   }
   for (int r = 0; ok && r < PEER_WARMUPS; ++r)
-    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, NULL));
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, tmp));
   if (ok) ok = CL_OK("clFinish", clFinish(b->q));
   for (int r = 0; ok && r < o->repeats; ++r) {
     /* waiting per run keeps each one alone on the device, as ppfft-bench does */
@@ -97,16 +115,17 @@ static void run(bench *b, const bench_shape *sh, int prec)
     cl_event end = NULL;
     ok = CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, &w));
     if (!ok) break;
-    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 1, &w.start, &end, &in, &out, NULL));
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 1, &w.start, &end, &in, &out, tmp));
     e = peer_cl_close(&w, end, &ms[r]);
     ok = ok && CL_OK("clGetEventProfilingInfo", e);
   }
-  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL);
-  else peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, NAN, NAN, why);
+  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
+  else peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, NAN, NAN, why, config);
   clFinish(b->q);
   if (have_plan) clfftDestroyPlan(&plan);
   if (in) clReleaseMemObject(in);
   if (out) clReleaseMemObject(out);
+  if (tmp) clReleaseMemObject(tmp);
   free(ms), free(host), free(back);
 }
 
@@ -114,7 +133,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "clfft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, 0, 0, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, 0, 256, &o);
   if (s) return s < 0 ? 0 : s;
   bench b;
   memset(&b, 0, sizeof b);

@@ -7,6 +7,15 @@
  * FFTW_ESTIMATE in double first (for f64 that is FFTW against another FFTW plan: it catches a
  * broken setup, not a bug FFTW shares with itself).
  *
+ * FFTW is set up as its manual (fftw.org/fftw3_doc) describes for transforms repeated on data of
+ * one size: one plan per size, made once and executed again and again (the batch through the
+ * advanced interface, fftw_plan_many_dft: howmany transforms at distance N), with FFTW_MEASURE
+ * ("Planner Flags": it times several algorithms and keeps the fastest, where FFTW_ESTIMATE
+ * guesses), planned before the data is written since MEASURE overwrites the arrays, and with
+ * threads (fftw_plan_with_nthreads, "Usage of Multi-threaded FFTW"), one per online CPU by default
+ * ("How Many Threads to Use?": about the number of processors).  The CSV's config column says so:
+ * "measure+T120+threads16" (T only when -T is given).
+ *
  *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [-t threads] [-T seconds] [--csv FILE] SHAPE...
  *
  * -T caps FFTW_MEASURE's planning per transform (fftw_set_timelimit): planning 2^27 points can take
@@ -19,6 +28,7 @@
 
 typedef struct bench {
   char device[320];
+  char config[64]; /* the CSV's config column */
   const peer_options *o;
   FILE *csv;
   peer_tally tally;
@@ -80,9 +90,9 @@ static void run(bench *b, const bench_shape *sh, int prec)
       double t1 = bench_now_ms();
       if (r >= 0) ms[r] = t1 - t0;
     }
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, b->config);
   } else {
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why, b->config);
   }
   if (pd) fftw_destroy_plan(pd);
   if (pf) fftwf_destroy_plan(pf);
@@ -95,7 +105,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "fftw-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, 0, 1, 64, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_FFTW, 64, &o);
   if (s) return s < 0 ? 0 : s;
   int threads = o.threads;
   if (threads < 1) {
@@ -116,6 +126,13 @@ int main(int argc, char **argv)
   char limit[64] = "";
   if (o.plan_limit > 0) snprintf(limit, sizeof limit, " planning at most %g s", o.plan_limit);
   snprintf(library, sizeof library, "%s (FFTW_MEASURE%s, %d threads)", fftw_version, limit, threads);
+  /* config: measure, T<seconds> when planning is capped, threads<N> */
+  char token[32];
+  bench_config_add(b.config, sizeof b.config, "measure");
+  snprintf(token, sizeof token, "T%g", o.plan_limit);
+  if (o.plan_limit > 0) bench_config_add(b.config, sizeof b.config, token);
+  snprintf(token, sizeof token, "threads%d", threads);
+  bench_config_add(b.config, sizeof b.config, token);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
   peer_print_header(prog, library, b.device, &o, "clock_gettime around fftw_execute");
   for (int p = 0; p < BENCH_NPREC; ++p)

@@ -1,7 +1,7 @@
 /* peer.h: what the peer benchmarks (cufft-bench, clfft-bench, vkfft-bench, fftw-bench) share, so
  * that they time the same problems the same way and report them alike:
  *
- *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--csv FILE] SHAPE...
+ *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--batch-layout L] [--csv FILE] SHAPE...
  *
  * SHAPE is a length or lengths in C order (the last contiguous): 8192, 256x256, 64x64x64.  Every
  * (precision, shape) is a batched complex-to-complex forward transform, out-of-place, interleaved,
@@ -11,11 +11,14 @@
  * than 2^23 elements, 8 outputs of the first one against the DFT summed directly.  Each program
  * prints one row per (precision, shape) and, with --csv, writes the same CSV schema:
  *
- *   library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check
+ *   library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check,config
  *
  * with GB/s = 2 x bytes / time, GFLOPS = 5 N log2 N x batch / time (N: one transform's elements),
- * err the relative L2 error and check one of "ok", "CHECK FAILED" (it ran; the error is above the
- * bound) or "FAILED: reason" (the library refused or failed; ms to err are then empty).
+ * err the relative L2 error, check one of "ok", "CHECK FAILED" (it ran; the error is above the
+ * bound) or "FAILED: reason" (the library refused or failed; ms to err are then empty), and config
+ * how the library was set up for the row: tokens joined by '+' (e.g. "planmany+plan-once"), each
+ * program's own, chosen as the library's documentation and benchmark programs set it up and
+ * explained at the top of the program, so that a reader can reproduce the row.
  *
  * The shapes, random input, bound, median and CSV fields are bench_common.h's, shared with
  * ppfft-bench.  Everything is static inline, in C11 that also compiles as C++ (nvcc builds
@@ -35,48 +38,67 @@
 #endif
 #define PEER_SPOT_POINTS 8
 
+/* What a program takes beyond the common options (peer_parse_args' allow). */
+enum {
+  PEER_ALLOW_F16 = 1 << 0,    /* -p f16 (cufft-bench) */
+  PEER_ALLOW_FFTW = 1 << 1,   /* -t threads, -T seconds (fftw-bench) */
+  PEER_ALLOW_LAYOUT = 1 << 2  /* --batch-layout (vkfft-bench) */
+};
+
+/* --batch-layout: where VkFFT gets the batch (vkfft-bench.c says why). */
+enum { PEER_LAYOUT_BEST, PEER_LAYOUT_AXIS, PEER_LAYOUT_BATCHES };
+
 typedef struct peer_options {
   int prec[BENCH_NPREC]; /* the precisions asked for */
   size_t mib;
   int repeats;
   int threads; /* -t, fftw-bench only; 0: one per online CPU */
   double plan_limit; /* -T, fftw-bench only: seconds FFTW_MEASURE may plan (fftw_set_timelimit); 0: no limit */
+  int layout; /* --batch-layout, vkfft-bench only: PEER_LAYOUT_* */
   const char *csv_path;
   bench_shape shapes[PEER_MAX_SHAPES];
   int nshapes;
 } peer_options;
 
-static inline void peer_usage(FILE *f, const char *prog, int f16, int threads, size_t default_mib)
+static inline void peer_usage(FILE *f, const char *prog, unsigned allow, size_t default_mib)
 {
   fprintf(f,
-          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s [--csv FILE] SHAPE...\n"
+          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s%s [--csv FILE] SHAPE...\n"
           "  SHAPE          8192, 256x256, 64x64x64 (C order, the last length contiguous)\n"
           "  -p LIST        precisions, comma-separated (default f32; \"both\" is f32,f64)\n"
           "  -m MiB         data per run; batch = MiB * 2^20 / (N * element bytes), at least 1 (default %zu)\n"
           "  -r REPEATS     timed runs after %d warm-ups; the median is reported (default 20)\n"
-          "%s"
-          "  --csv FILE     also write the rows to FILE as CSV\n"
+          "%s%s"
+          "  --csv FILE     also write the rows to FILE as CSV (its last column, config, says how the\n"
+          "                 library was set up, as the row's last column does)\n"
           "  -h             this help\n",
-          prog, f16 ? "|f16" : "", threads ? " [-t threads] [-T seconds]" : "", default_mib, PEER_WARMUPS,
-          threads ? "  -t THREADS     FFTW threads (default: one per online CPU)\n"
-                    "  -T SECONDS     time FFTW_MEASURE may plan each transform (fftw_set_timelimit; default: no limit)\n"
-                  : "");
+          prog, allow & PEER_ALLOW_F16 ? "|f16" : "", allow & PEER_ALLOW_FFTW ? " [-t threads] [-T seconds]" : "",
+          allow & PEER_ALLOW_LAYOUT ? " [--batch-layout axis|batches|best]" : "", default_mib, PEER_WARMUPS,
+          allow & PEER_ALLOW_FFTW ? "  -t THREADS     FFTW threads (default: one per online CPU)\n"
+                                    "  -T SECONDS     time FFTW_MEASURE may plan each transform (fftw_set_timelimit; default: no limit)\n"
+                                  : "",
+          allow & PEER_ALLOW_LAYOUT
+              ? "  --batch-layout where VkFFT gets the batch: \"axis\", the first axis not transformed (size[1] of a\n"
+                "                 1D, size[2] of a 2D transform); \"batches\", numberBatches; \"best\" (default): both, and\n"
+                "                 the faster is kept (3D transforms have no free axis: numberBatches)\n"
+              : "");
 }
 
-/* Parses the command line into o: 0 to go on, -1 after -h (exit 0), 2 for misuse (exit 2). */
-static inline int peer_parse_args(int argc, char **argv, const char *prog, int allow_f16, int allow_threads, size_t default_mib,
-                                  peer_options *o)
+/* Parses the command line into o: 0 to go on, -1 after -h (exit 0), 2 for misuse (exit 2).  allow:
+ * the PEER_ALLOW_* options this program takes. */
+static inline int peer_parse_args(int argc, char **argv, const char *prog, unsigned allow, size_t default_mib, peer_options *o)
 {
   memset(o, 0, sizeof *o);
   o->prec[BENCH_F32] = 1;
   o->mib = default_mib;
   o->repeats = 20;
+  o->layout = PEER_LAYOUT_BEST;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     char *end = NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      peer_usage(stdout, prog, allow_f16, allow_threads, default_mib);
+      peer_usage(stdout, prog, allow, default_mib);
       return -1;
     } else if (!strcmp(a, "-p") && v) {
       ++i;
@@ -87,7 +109,7 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
         if (!strcmp(tok, "f32")) o->prec[BENCH_F32] = 1;
         else if (!strcmp(tok, "f64")) o->prec[BENCH_F64] = 1;
         else if (!strcmp(tok, "both")) o->prec[BENCH_F32] = o->prec[BENCH_F64] = 1;
-        else if (!strcmp(tok, "f16") && allow_f16) o->prec[BENCH_F16] = 1;
+        else if (!strcmp(tok, "f16") && (allow & PEER_ALLOW_F16)) o->prec[BENCH_F16] = 1;
         else {
           fprintf(stderr, "%s: unknown or unsupported precision '%s'\n", prog, tok);
           return 2;
@@ -107,27 +129,36 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
         return 2;
       }
       o->repeats = (int)r;
-    } else if (!strcmp(a, "-t") && v && allow_threads) {
+    } else if (!strcmp(a, "-t") && v && (allow & PEER_ALLOW_FFTW)) {
       long t = strtol(argv[++i], &end, 10);
       if (*end || t < 1 || t > 4096) {
         fprintf(stderr, "%s: invalid -t '%s'\n", prog, v);
         return 2;
       }
       o->threads = (int)t;
-    } else if (!strcmp(a, "-T") && v && allow_threads) {
+    } else if (!strcmp(a, "-T") && v && (allow & PEER_ALLOW_FFTW)) {
       double t = strtod(argv[++i], &end);
       if (*end || !(t > 0) || t > 1e6) {
         fprintf(stderr, "%s: invalid -T '%s'\n", prog, v);
         return 2;
       }
       o->plan_limit = t;
+    } else if (!strcmp(a, "--batch-layout") && v && (allow & PEER_ALLOW_LAYOUT)) {
+      ++i;
+      if (!strcmp(v, "best")) o->layout = PEER_LAYOUT_BEST;
+      else if (!strcmp(v, "axis")) o->layout = PEER_LAYOUT_AXIS;
+      else if (!strcmp(v, "batches")) o->layout = PEER_LAYOUT_BATCHES;
+      else {
+        fprintf(stderr, "%s: invalid --batch-layout '%s' (axis, batches or best)\n", prog, v);
+        return 2;
+      }
     } else if (!strcmp(a, "--csv") && v) {
       o->csv_path = argv[++i];
     } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && bench_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
       ++o->nshapes;
     } else {
       fprintf(stderr, "%s: bad argument '%s'\n", prog, a);
-      peer_usage(stderr, prog, allow_f16, allow_threads, default_mib);
+      peer_usage(stderr, prog, allow, default_mib);
       return 2;
     }
   }
@@ -303,7 +334,7 @@ static inline FILE *peer_csv_open(const char *prog, const char *path)
     fprintf(stderr, "%s: cannot write %s\n", prog, path);
     return NULL;
   }
-  fprintf(f, "library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check\n");
+  fprintf(f, "library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check,config\n");
   return f;
 }
 
@@ -313,7 +344,8 @@ static inline void peer_print_header(const char *prog, const char *library, cons
 {
   printf("%s: %s on %s; %zu MiB per run, %d warm-ups, median of %d, timed by %s; checked against FFTW %s in double\n", prog,
          library, device, o->mib, PEER_WARMUPS, o->repeats, timing, fftw_version);
-  printf("%-4s %-14s %9s %13s %13s %16s  %-8s %s\n", "prec", "shape", "batch", "median", "bandwidth", "rate", "err", "check");
+  printf("%-4s %-14s %9s %13s %13s %16s  %-8s %-8s %s\n", "prec", "shape", "batch", "median", "bandwidth", "rate", "err", "check",
+         "config");
   fflush(stdout);
 }
 
@@ -323,9 +355,11 @@ typedef struct peer_tally {
 } peer_tally;
 
 /* Prints one row, and writes it to csv if any.  failure: NULL if the library ran the transform
- * (then ms and err are its median time and error), else why it did not ("FAILED: failure"). */
+ * (then ms and err are its median time and error), else why it did not ("FAILED: failure").
+ * config: how the library was set up for this row (tokens joined by '+', bench_common.h), the
+ * last column of the table and of the CSV. */
 static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, const char *device, int prec, const bench_shape *sh,
-                            long long batch, double ms, double err, const char *failure)
+                            long long batch, double ms, double err, const char *failure, const char *config)
 {
   const char *p = bench_prec_name(prec);
   ++tally->rows;
@@ -333,7 +367,7 @@ static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, c
   if (failure) {
     ++tally->failed;
     snprintf(check, sizeof check, "FAILED: %s", failure);
-    printf("%-4s %-14s %9lld  %s\n", p, sh->text, batch, check);
+    printf("%-4s %-14s %9lld  %s  %s\n", p, sh->text, batch, check, config);
   } else {
     double bytes = (double)sh->N * (double)batch * (double)bench_elem_bytes(prec);
     double gbps = 2.0 * bytes / (ms * 1e-3) / 1e9;
@@ -341,12 +375,13 @@ static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, c
     int ok = err <= bench_bound(sh->N, prec); /* false for NaN */
     if (!ok) ++tally->check_failed;
     snprintf(check, sizeof check, "%s", ok ? "ok" : "CHECK FAILED");
-    printf("%-4s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  %-8.2g %s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
+    printf("%-4s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  %-8.2g %-8s %s\n", p, sh->text, batch, ms, gbps, gflops, err, check,
+           config);
     if (csv) {
       bench_csv_field(csv, library);
       fputc(',', csv);
       bench_csv_field(csv, device);
-      fprintf(csv, ",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
+      fprintf(csv, ",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s,", p, sh->text, batch, ms, gbps, gflops, err, check);
     }
   }
   if (failure && csv) {
@@ -355,9 +390,13 @@ static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, c
     bench_csv_field(csv, device);
     fprintf(csv, ",%s,%s,%lld,,,,,", p, sh->text, batch);
     bench_csv_field(csv, check);
-    fputc('\n', csv);
+    fputc(',', csv);
   }
-  if (csv) fflush(csv);
+  if (csv) {
+    bench_csv_field(csv, config);
+    fputc('\n', csv);
+    fflush(csv);
+  }
   fflush(stdout);
 }
 
