@@ -71,7 +71,25 @@ typedef struct result {
   double ms, gbps, gflops, rel_err;
   const char *status;     /* "ok", "inaccurate" or a ppfft_status_string */
   char msg[MSG_MAX + 8];  /* the library's message on failure, folded onto one line */
+  const char *config;     /* how the plan was made, the CSV's config column (config_name) */
 } result;
+
+#define CSV_HEADER "device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status,config\n"
+
+/* The config column: how a row's plan was made.  "wisdom": ppfft_plan_create found an entry (the
+ * estimate and MEASURE use it first); "estimate": the heuristic, no entry; "measure": PPFFT_MEASURE
+ * timed its short list, no entry; "variant": a variant or plan string named with -v (also each row
+ * of -v all); "fit": -v fit:OPTS, the set fitted to the estimate's split. */
+static const char *config_name(variant_mode mode)
+{
+  switch (mode) {
+  case MODE_MEASURE: return "measure";
+  case MODE_ALL:
+  case MODE_ONE: return "variant";
+  case MODE_FIT: return "fit";
+  default: return "estimate";
+  }
+}
 
 /* Output: the text table and, optionally, the CSV file. */
 typedef struct report {
@@ -101,7 +119,9 @@ static void usage(FILE *f, const char *prog)
           "  -j THREADS     host threads that build the kernels of \"all\" before timing (default 8)\n"
           "  --backward     backward transforms (default forward)\n"
           "  --inplace      in-place transforms (with scale 1/sqrt(N), so repeats keep the data's size)\n"
-          "  --csv FILE     also append rows to FILE as CSV\n"
+          "  --csv FILE     also append rows to FILE as CSV (a new file, or one this program wrote); its last\n"
+          "                 column, config, says how each plan was made: wisdom (an entry answered), estimate,\n"
+          "                 measure, variant (named with -v, or -v all) or fit\n"
           "  --plan-time    time plan creation (ESTIMATE, wisdom and disk cache warm) instead of transforms\n"
           "  --build J/K    compile, time nothing: the kernels of every K-th plan this run would time,\n"
           "                 from the J-th (the shapes, or with \"all\" the variants), into the disk cache,\n"
@@ -307,15 +327,15 @@ static void fold_message(char *dst, const char *src)
 
 static void print_header(const report *r)
 {
-  printf("%*s %9s %4s %-64s %10s %8s %8s %9s  %s\n", r->width, "N", "batch", "prec", "variant", "median_ms", "GB/s", "GFLOPS",
-         "rel_err", "status");
+  printf("%*s %9s %4s %-8s %-64s %10s %8s %8s %9s  %s\n", r->width, "N", "batch", "prec", "config", "variant", "median_ms", "GB/s",
+         "GFLOPS", "rel_err", "status");
 }
 
 static void print_row(const report *r, const workload *w, const result *res)
 {
   const char *prec = w->desc.precision == PPFFT_F64 ? "f64" : "f32";
-  printf("%*s %9zu %4s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", r->width, w->name, w->batch, prec, res->variant, res->ms, res->gbps,
-         res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
+  printf("%*s %9zu %4s %-8s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", r->width, w->name, w->batch, prec, res->config, res->variant,
+         res->ms, res->gbps, res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
   fflush(stdout);
   if (!r->csv) return;
   bench_csv_field(r->csv, r->device);
@@ -333,6 +353,8 @@ static void print_row(const report *r, const workload *w, const result *res)
   } else {
     bench_csv_field(r->csv, res->status);
   }
+  fputc(',', r->csv);
+  bench_csv_field(r->csv, res->config);
   fputc('\n', r->csv);
   fflush(r->csv);
 }
@@ -458,15 +480,19 @@ static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t l
 }
 
 /* Plans (with ppfft_plan_create and flags when name is NULL), times, checks and reports one
- * variant or plan string. */
-static void run_variant(const report *r, workload *w, const char *name, unsigned flags, result *res)
+ * variant or plan string; config is the row's config column for a named one. */
+static void run_variant(const report *r, workload *w, const char *name, unsigned flags, const char *config, result *res)
 {
   memset(res, 0, sizeof *res);
   res->ms = res->gbps = res->gflops = res->rel_err = NAN;
   const char *label = name ? name : flags & PPFFT_MEASURE ? "measure" : "estimate";
   snprintf(res->variant, sizeof res->variant, "%s", label);
+  res->config = name ? config : label;
   ppfft_plan *p = NULL;
-  ppfft_status s = name ? ppfft_plan_create_variant(w->ctx, &w->desc, name, &p) : ppfft_plan_create(w->ctx, &w->desc, flags, &p);
+  ppfft_status s;
+  if (name) s = ppfft_plan_create_variant(w->ctx, &w->desc, name, &p);
+  else if ((s = ppfft_plan_create(w->ctx, &w->desc, PPFFT_WISDOM_ONLY, &p)) == PPFFT_SUCCESS) res->config = "wisdom";
+  else s = ppfft_plan_create(w->ctx, &w->desc, flags, &p); /* what flags alone does when wisdom has no entry */
   int multi_pass = 1; /* if describe fails: the span of all passes is right for any plan */
   if (s == PPFFT_SUCCESS) {
     char plan[sizeof res->variant];
@@ -567,7 +593,7 @@ static void run_all(const report *r, workload *w, size_t threads, unsigned twidd
   char best[sizeof res.variant] = "";
   double best_gbps = -1;
   for (size_t i = 0; i < list.count; ++i) {
-    run_variant(r, w, list.items[i], PPFFT_ESTIMATE, &res);
+    run_variant(r, w, list.items[i], PPFFT_ESTIMATE, config_name(MODE_ALL), &res);
     if (!strcmp(res.status, "ok") && res.gbps > best_gbps) {
       best_gbps = res.gbps;
       snprintf(best, sizeof best, "%s", res.variant);
@@ -831,6 +857,21 @@ int main(int argc, char **argv)
     if (len > r.width) r.width = len;
   }
   if (o.csv_path) {
+    /* rows are appended: to a file of another schema (an older ppfft-bench's) they would not fit */
+    FILE *old = fopen(o.csv_path, "r");
+    char first[256] = "";
+    if (old) {
+      if (!fgets(first, sizeof first, old)) first[0] = '\0';
+      fclose(old);
+    }
+    if (first[0] && strcmp(first, CSV_HEADER) != 0) {
+      fprintf(stderr, "ppfft-bench: %s has other columns than this ppfft-bench writes (%.*s); write to a new file\n", o.csv_path,
+              (int)strcspn(first, "\r\n"), first);
+      clReleaseCommandQueue(q);
+      ppfft_context_destroy(ctx);
+      free(o.shapes);
+      return 2;
+    }
     r.csv = fopen(o.csv_path, "a");
     if (!r.csv) {
       fprintf(stderr, "ppfft-bench: cannot open %s for appending: %s\n", o.csv_path, strerror(errno));
@@ -841,7 +882,7 @@ int main(int argc, char **argv)
     }
     /* "a" leaves the initial position implementation-defined: seek to learn the size */
     if (fseek(r.csv, 0, SEEK_END) == 0 && ftell(r.csv) == 0)
-      fputs("device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status\n", r.csv);
+      fputs(CSV_HEADER, r.csv);
   }
 
   printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->info.name, ctx->info.vendor, ctx->info.driver,
@@ -874,6 +915,7 @@ int main(int argc, char **argv)
                  : o.mode == MODE_ONE || o.mode == MODE_FIT ? o.variant
                  : o.mode == MODE_MEASURE ? "measure"
                                           : "estimate");
+        res.config = config_name(o.mode);
         set_failure(&res, s, ppfft_context_last_error(ctx));
         print_row(&r, &w, &res);
         continue;
@@ -883,11 +925,14 @@ int main(int argc, char **argv)
         memset(&res, 0, sizeof res);
         res.ms = res.gbps = res.gflops = res.rel_err = NAN;
         snprintf(res.variant, sizeof res.variant, "%s", o.variant);
+        res.config = config_name(o.mode);
         set_failure(&res, s, ppfft_context_last_error(ctx));
         print_row(&r, &w, &res);
-      } else if (o.mode == MODE_FIT) run_variant(&r, &w, fitted, PPFFT_ESTIMATE, &res);
+      } else if (o.mode == MODE_FIT) run_variant(&r, &w, fitted, PPFFT_ESTIMATE, config_name(o.mode), &res);
       else if (o.mode == MODE_ALL) run_all(&r, &w, o.threads, o.twiddles);
-      else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, o.mode == MODE_MEASURE ? PPFFT_MEASURE : PPFFT_ESTIMATE, &res);
+      else
+        run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, o.mode == MODE_MEASURE ? PPFFT_MEASURE : PPFFT_ESTIMATE,
+                    config_name(o.mode), &res);
       workload_free(&w);
     }
   }
