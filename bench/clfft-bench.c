@@ -2,17 +2,19 @@
  * device, the same way (bench/peer.h): batched complex-to-complex forward transforms, out-of-place,
  * interleaved, f32 and f64, rank 1 to 3, about -m MiB of random data, 3 warm-ups, the median of -r
  * runs by OpenCL event profiling from a marker before clFFT's first kernel to the end of its last
- * (the event clfftEnqueueTransform returns), each result checked against FFTW first.
+ * (the event clfftEnqueueTransform returns), each run back to back behind an untimed one (--window,
+ * peer.h and peer_cl.h), each result checked against FFTW first.
  *
- *   clfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *   clfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
  *
  * clFFT is set up as its own client program (src/client/client.cpp, `clFFT-client -p N`) and its
  * README set up a timed transform: clfftSetup once; per size one plan, clfftCreateDefaultPlan with
  * its precision, interleaved layouts, out-of-place, the batch as clfftSetPlanBatchSize with packed
  * strides and the distance N between transforms, baked once (clfftBakePlan) before anything runs;
  * the temporary buffer it asks for (clfftGetTmpBufSize) allocated once by the caller and passed to
- * every clfftEnqueueTransform, so no run allocates.  The CSV's config column says so:
- * "bake-once+batch-dist+tmpbuf" (tmpbuf only when the plan needs one).
+ * every clfftEnqueueTransform, so no run allocates.  The CSV's config column says so, with the
+ * timing window (--window, peer.h): "bake-once+batch-dist+tmpbuf+b2b" (tmpbuf only when the plan
+ * needs one).
  *
  * PPFFT_DEVICE=P:D picks the device as for ppfft.  A size clFFT refuses (it has limits: radices 2,
  * 3, 5, 7, 11, 13, large 1D lengths, memory) gives a FAILED row with clFFT's status, and the run
@@ -95,6 +97,7 @@ static void run(bench *b, const bench_shape *sh, int prec)
   bench_config_add(config, sizeof config, "bake-once");
   bench_config_add(config, sizeof config, "batch-dist");
   if (tmp_bytes) bench_config_add(config, sizeof config, "tmpbuf");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
 
   /* the check: one transform of the uploaded input, read back and compared with FFTW */
   if (ok) {
@@ -110,10 +113,12 @@ static void run(bench *b, const bench_shape *sh, int prec)
     ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, tmp));
   if (ok) ok = CL_OK("clFinish", clFinish(b->q));
   for (int r = 0; ok && r < o->repeats; ++r) {
-    /* waiting per run keeps each one alone on the device, as ppfft-bench does */
+    /* waiting per run bounds the live events and keeps runs of different sizes apart */
     peer_cl_window w;
     cl_event end = NULL;
-    ok = CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, &w));
+    if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (peer_cl.h) */
+      ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, tmp));
+    ok = ok && CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, o->window, &w));
     if (!ok) break;
     ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 1, &w.start, &end, &in, &out, tmp));
     e = peer_cl_close(&w, end, &ms[r]);
@@ -133,7 +138,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "clfft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, 0, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_WINDOW, 256, &o);
   if (s) return s < 0 ? 0 : s;
   bench b;
   memset(&b, 0, sizeof b);
@@ -156,7 +161,9 @@ int main(int argc, char **argv)
   char library[64];
   snprintf(library, sizeof library, "clFFT %u.%u.%u", major, minor, patch);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
-  peer_print_header(prog, library, longer, &o, "OpenCL events, marker before the first kernel to the end of the last");
+  peer_print_header(prog, library, longer, &o,
+                    o.window == PEER_WINDOW_B2B ? "OpenCL events, runs back to back: marker before the first kernel to the end of the last"
+                                                : "OpenCL events, runs alone: marker before the first kernel to the end of the last");
   for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);

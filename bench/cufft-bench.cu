@@ -1,10 +1,10 @@
 /* cufft-bench: the vendor's number for the same problems ppfft-bench times, on the same GPU, the
  * same way (bench/peer.h, shared with the other peers): batched complex-to-complex forward
  * transforms, out-of-place, interleaved, random input of about 256 MiB, CUDA events around each run
- * after 3 warm-ups, median of repeats, and the first transforms checked against FFTW in double so
- * that a broken setup cannot report a speed.
+ * (back to back behind an untimed run: --window, peer.h) after 3 warm-ups, median of repeats, and
+ * the first transforms checked against FFTW in double so that a broken setup cannot report a speed.
  *
- *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
  *
  * SHAPE is a length or lengths in C order, e.g. 8192 256x256 64x64x64.  f16 (half2 data,
  * cufftXtMakePlanMany with CUDA_C_16F) takes power-of-two lengths only, as cuFFT does; other shapes
@@ -17,8 +17,9 @@
  * scripts do (a batched plan, cufftPlan1d with its batch there): one plan per size, cufftPlanMany
  * with packed layouts (inembed/onembed NULL: stride 1, distance N) and the batch as its batch
  * argument, or for f16 cufftCreate + cufftXtMakePlanMany with CUDA_C_16F; made once, its work area
- * allocated by cuFFT at plan time, and executed again and again on the default stream.  The CSV's config column says so: "planmany+plan-once" ("xtmakeplanmany+plan-once"
- * for f16). */
+ * allocated by cuFFT at plan time, and executed again and again on the default stream.  The CSV's
+ * config column says so, with the timing window (--window, peer.h): "planmany+plan-once+b2b"
+ * ("xtmakeplanmany+..." for f16). */
 #include "peer.h"
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -77,7 +78,10 @@ static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *cs
   cufftHandle plan;
   int have_plan = 0;
   cudaEvent_t a = NULL, b = NULL;
-  const char *config = prec == BENCH_F16 ? "xtmakeplanmany+plan-once" : "planmany+plan-once";
+  char config[64] = "";
+  bench_config_add(config, sizeof config, prec == BENCH_F16 ? "xtmakeplanmany" : "planmany");
+  bench_config_add(config, sizeof config, "plan-once");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
   int ok = 1;
   if (prec == BENCH_F16 && !bench_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
   if (ok && batch > INT_MAX) ok = peer_failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
@@ -111,7 +115,9 @@ static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *cs
   ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
   for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) { /* untimed warm-ups first */
     float t = 0;
-    ok = CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, in, out)) &&
+    if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (--window, peer.h) */
+      ok = CUFFT_OK("cufftExec", execute(plan, prec, in, out));
+    ok = ok && CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, in, out)) &&
          CUDA_OK("cudaEventRecord", cudaEventRecord(b)) && CUDA_OK("cudaEventSynchronize", cudaEventSynchronize(b)) &&
          CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
     if (ok && r >= 0) ms[r] = t;
@@ -131,7 +137,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "cufft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_F16, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_F16 | PEER_ALLOW_WINDOW, 256, &o);
   if (s) return s < 0 ? 0 : s;
   cudaDeviceProp prop;
   int dev = 0, driver = 0, runtime = 0, cufft_version = 0;
@@ -145,7 +151,8 @@ int main(int argc, char **argv)
   snprintf(library, sizeof library, "cuFFT %d (CUDA driver %d, runtime %d)", cufft_version, driver, runtime);
   FILE *csv = NULL;
   if (o.csv_path && !(csv = peer_csv_open(prog, o.csv_path))) return 1;
-  peer_print_header(prog, library, prop.name, &o, "CUDA events around cufftExec");
+  peer_print_header(prog, library, prop.name, &o,
+                    o.window == PEER_WINDOW_B2B ? "CUDA events around cufftExec, runs back to back" : "CUDA events around cufftExec, runs alone");
   peer_tally tally;
   memset(&tally, 0, sizeof tally);
   for (int p = 0; p < BENCH_NPREC; ++p)

@@ -1,7 +1,7 @@
 /* peer.h: what the peer benchmarks (cufft-bench, clfft-bench, vkfft-bench, fftw-bench) share, so
  * that they time the same problems the same way and report them alike:
  *
- *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--batch-layout L] [--csv FILE] SHAPE...
+ *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--batch-layout L] [--window W] [--csv FILE] SHAPE...
  *
  * SHAPE is a length or lengths in C order (the last contiguous): 8192, 256x256, 64x64x64.  Every
  * (precision, shape) is a batched complex-to-complex forward transform, out-of-place, interleaved,
@@ -42,8 +42,23 @@
 enum {
   PEER_ALLOW_F16 = 1 << 0,    /* -p f16 (cufft-bench) */
   PEER_ALLOW_FFTW = 1 << 1,   /* -t threads, -T seconds (fftw-bench) */
-  PEER_ALLOW_LAYOUT = 1 << 2  /* --batch-layout (vkfft-bench) */
+  PEER_ALLOW_LAYOUT = 1 << 2, /* --batch-layout (vkfft-bench) */
+  PEER_ALLOW_WINDOW = 1 << 3  /* --window (the GPU peers) */
 };
+
+/* --window: what a timed run's window holds.  b2b (back to back): each timed run is enqueued right
+ * behind an untimed run of the same transform, so the device is busy while the host enqueues the
+ * timed one, and the window (from the end of the run before to the end of the timed one) holds
+ * device time only, as the libraries' own benchmarks time back-to-back runs.  alone: each timed run
+ * starts on an idle device (OpenCL: its kernels held behind a user event until all are enqueued;
+ * CUDA: events recorded around the exec), the method of the runs before 2026-11-24, whose window
+ * also holds what the device or driver takes to start it. */
+enum { PEER_WINDOW_B2B, PEER_WINDOW_ALONE };
+
+static inline const char *peer_window_name(int window)
+{
+  return window == PEER_WINDOW_ALONE ? "alone" : "b2b";
+}
 
 /* --batch-layout: where VkFFT gets the batch (vkfft-bench.c says why). */
 enum { PEER_LAYOUT_BEST, PEER_LAYOUT_AXIS, PEER_LAYOUT_BATCHES };
@@ -55,6 +70,7 @@ typedef struct peer_options {
   int threads; /* -t, fftw-bench only; 0: one per online CPU */
   double plan_limit; /* -T, fftw-bench only: seconds FFTW_MEASURE may plan (fftw_set_timelimit); 0: no limit */
   int layout; /* --batch-layout, vkfft-bench only: PEER_LAYOUT_* */
+  int window; /* --window, the GPU peers: PEER_WINDOW_* */
   const char *csv_path;
   bench_shape shapes[PEER_MAX_SHAPES];
   int nshapes;
@@ -63,17 +79,18 @@ typedef struct peer_options {
 static inline void peer_usage(FILE *f, const char *prog, unsigned allow, size_t default_mib)
 {
   fprintf(f,
-          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s%s [--csv FILE] SHAPE...\n"
+          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s%s%s [--csv FILE] SHAPE...\n"
           "  SHAPE          8192, 256x256, 64x64x64 (C order, the last length contiguous)\n"
           "  -p LIST        precisions, comma-separated (default f32; \"both\" is f32,f64)\n"
           "  -m MiB         data per run; batch = MiB * 2^20 / (N * element bytes), at least 1 (default %zu)\n"
           "  -r REPEATS     timed runs after %d warm-ups; the median is reported (default 20)\n"
-          "%s%s"
+          "%s%s%s"
           "  --csv FILE     also write the rows to FILE as CSV (its last column, config, says how the\n"
           "                 library was set up, as the row's last column does)\n"
           "  -h             this help\n",
           prog, allow & PEER_ALLOW_F16 ? "|f16" : "", allow & PEER_ALLOW_FFTW ? " [-t threads] [-T seconds]" : "",
-          allow & PEER_ALLOW_LAYOUT ? " [--batch-layout axis|batches|best]" : "", default_mib, PEER_WARMUPS,
+          allow & PEER_ALLOW_LAYOUT ? " [--batch-layout axis|batches|best]" : "", allow & PEER_ALLOW_WINDOW ? " [--window b2b|alone]" : "",
+          default_mib, PEER_WARMUPS,
           allow & PEER_ALLOW_FFTW ? "  -t THREADS     FFTW threads (default: one per online CPU)\n"
                                     "  -T SECONDS     time FFTW_MEASURE may plan each transform (fftw_set_timelimit; default: no limit)\n"
                                   : "",
@@ -81,6 +98,10 @@ static inline void peer_usage(FILE *f, const char *prog, unsigned allow, size_t 
               ? "  --batch-layout where VkFFT gets the batch: \"axis\", the first axis not transformed (size[1] of a\n"
                 "                 1D, size[2] of a 2D transform); \"batches\", numberBatches; \"best\" (default): both, and\n"
                 "                 the faster is kept (3D transforms have no free axis: numberBatches)\n"
+              : "",
+          allow & PEER_ALLOW_WINDOW
+              ? "  --window W     b2b (default): each timed run right behind an untimed one, so the window holds\n"
+                "                 device time only; alone: each timed run on an idle device (the method of earlier runs)\n"
               : "");
 }
 
@@ -150,6 +171,14 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, unsig
       else if (!strcmp(v, "batches")) o->layout = PEER_LAYOUT_BATCHES;
       else {
         fprintf(stderr, "%s: invalid --batch-layout '%s' (axis, batches or best)\n", prog, v);
+        return 2;
+      }
+    } else if (!strcmp(a, "--window") && v && (allow & PEER_ALLOW_WINDOW)) {
+      ++i;
+      if (!strcmp(v, "b2b")) o->window = PEER_WINDOW_B2B;
+      else if (!strcmp(v, "alone")) o->window = PEER_WINDOW_ALONE;
+      else {
+        fprintf(stderr, "%s: invalid --window '%s' (b2b or alone)\n", prog, v);
         return 2;
       }
     } else if (!strcmp(a, "--csv") && v) {

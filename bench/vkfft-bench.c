@@ -5,11 +5,13 @@
  *
  * Timing: VkFFTAppend enqueues its kernels without returning events, so each run is bracketed by
  * two markers on the profiling queue: the time runs from the end of a marker before VkFFT's first
- * kernel (held by a user event until all are enqueued, as in ppfft-bench) to the end of a marker
- * after its last, by OpenCL event profiling.
+ * kernel to the end of a marker after its last, by OpenCL event profiling; each timed run follows
+ * an untimed one back to back, as VkFFT's own benchmarks run back to back (--window, peer.h and
+ * peer_cl.h; --window alone holds the kernels behind a user event instead, as runs before
+ * 2026-11-24 did).
  *
  *   vkfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--batch-layout axis|batches|best]
- *               [--csv FILE] SHAPE...
+ *               [--window b2b|alone] [--csv FILE] SHAPE...
  *
  * VkFFT is set up as its API guide (documentation/VkFFT_API_guide) and its benchmark samples
  * (benchmark_scripts/vkFFT_scripts, sample_0/1 and the 2D/3D sample_3) set up a timed transform:
@@ -27,8 +29,8 @@
  *     else at VkFFT's defaults, which it tunes per device (the samples set nothing more for C2C);
  *   - one application per size and layout, initialised once (initializeVkFFT) and appended again
  *     and again (VkFFTAppend): no per-run reinitialisation.
- * The CSV's config column says which: "batch-in-axis+oop+plan-once" or "numberBatches+...", with
- * "(best)" after the layout that "best" kept.
+ * The CSV's config column says which, with the timing window: "batch-in-axis+oop+plan-once+b2b" or
+ * "numberBatches+...", with "(best)" after the layout that "best" kept.
  *
  * PPFFT_DEVICE=P:D picks the device as for ppfft.  A size VkFFT refuses gives a FAILED row with
  * VkFFT's error code, and the run goes on; the exit status is nonzero only when the setup (device,
@@ -136,10 +138,12 @@ static int time_layout(bench *b, const bench_shape *sh, int prec, long long batc
   for (int r = 0; ok && r < PEER_WARMUPS; ++r) ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp));
   if (ok) ok = peer_cl_ok(why, why_len, "clFinish", clFinish(b->q));
   for (int r = 0; ok && r < o->repeats; ++r) {
-    /* waiting per run keeps each one alone on the device, as ppfft-bench does */
+    /* waiting per run bounds the live events and keeps runs of different sizes apart */
     peer_cl_window w;
     cl_event end = NULL;
-    ok = peer_cl_ok(why, why_len, "clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, &w));
+    if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (peer_cl.h) */
+      ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp));
+    ok = ok && peer_cl_ok(why, why_len, "clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, o->window, &w));
     if (!ok) break;
     ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp)) &&
          peer_cl_ok(why, why_len, "clEnqueueMarkerWithWaitList", clEnqueueMarkerWithWaitList(b->q, 0, NULL, &end));
@@ -199,6 +203,7 @@ static void run(bench *b, const bench_shape *sh, int prec)
   }
   bench_config_add(config, sizeof config, "oop");
   bench_config_add(config, sizeof config, "plan-once");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
   if (ok && kept >= 0) peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, best, best_err, NULL, config);
   else peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, NAN, NAN, why, config);
   if (in) clReleaseMemObject(in);
@@ -210,7 +215,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "vkfft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_LAYOUT, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_LAYOUT | PEER_ALLOW_WINDOW, 256, &o);
   if (s) return s < 0 ? 0 : s;
   bench b;
   memset(&b, 0, sizeof b);
@@ -226,7 +231,9 @@ int main(int argc, char **argv)
   char library[64];
   snprintf(library, sizeof library, "VkFFT %d.%d.%d (OpenCL backend)", v / 10000, v / 100 % 100, v % 100);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
-  peer_print_header(prog, library, longer, &o, "OpenCL events, marker before VkFFTAppend's kernels to a marker after them");
+  peer_print_header(prog, library, longer, &o,
+                    o.window == PEER_WINDOW_B2B ? "OpenCL events, runs back to back: marker before VkFFTAppend's kernels to a marker after them"
+                                                : "OpenCL events, runs alone: marker before VkFFTAppend's kernels to a marker after them");
   for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);
