@@ -2,9 +2,19 @@
  * device, the same way (bench/peer.h): batched complex-to-complex forward transforms, out-of-place,
  * interleaved, f32 and f64, rank 1 to 3, about -m MiB of random data, 3 warm-ups, the median of -r
  * runs by OpenCL event profiling from a marker before clFFT's first kernel to the end of its last
- * (the event clfftEnqueueTransform returns), each result checked against FFTW first.
+ * (the event clfftEnqueueTransform returns), each run back to back behind an untimed one (--window,
+ * peer.h and peer_cl.h), each result checked against FFTW first.
  *
- *   clfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *   clfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
+ *
+ * clFFT is set up as its own client program (src/client/client.cpp, `clFFT-client -p N`) and its
+ * README set up a timed transform: clfftSetup once; per size one plan, clfftCreateDefaultPlan with
+ * its precision, interleaved layouts, out-of-place, the batch as clfftSetPlanBatchSize with packed
+ * strides and the distance N between transforms, baked once (clfftBakePlan) before anything runs;
+ * the temporary buffer it asks for (clfftGetTmpBufSize) allocated once by the caller and passed to
+ * every clfftEnqueueTransform, so no run allocates.  The CSV's config column says so, with the
+ * timing window (--window, peer.h): "bake-once+batch-dist+tmpbuf+b2b" (tmpbuf only when the plan
+ * needs one).
  *
  * PPFFT_DEVICE=P:D picks the device as for ppfft.  A size clFFT refuses (it has limits: radices 2,
  * 3, 5, 7, 11, 13, large 1D lengths, memory) gives a FAILED row with clFFT's status, and the run
@@ -45,24 +55,26 @@ typedef struct bench {
 #define CLFFT_OK(call) ((st = (call)) == CLFFT_SUCCESS || peer_failed(why, sizeof why, #call, (int)st, clfft_status_name(st)))
 #define CL_OK(what, e) peer_cl_ok(why, sizeof why, what, (e))
 
-static void run(bench *b, const peer_shape *sh, int prec)
+static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
+  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
   char why[256] = "";
   clfftStatus st = CLFFT_SUCCESS;
   cl_int e = CL_SUCCESS;
-  cl_mem in = NULL, out = NULL;
+  cl_mem in = NULL, out = NULL, tmp = NULL;
   clfftPlanHandle plan = 0;
+  size_t tmp_bytes = 0;
+  char config[64] = "";
   int have_plan = 0;
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
   int ok = 1;
-  if (prec == PEER_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
+  if (prec == BENCH_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
   if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    peer_fill(host, prec, 2 * (size_t)(sh->N * batch));
+    bench_fill(host, prec, 2 * (size_t)(sh->N * batch));
     ok = peer_cl_buffers(b->ctx, b->q, host, bytes, &in, &out, why, sizeof why);
   }
 
@@ -72,16 +84,25 @@ static void run(bench *b, const peer_shape *sh, int prec)
   stride[0] = 1, stride[1] = len[0], stride[2] = len[0] * (sh->rank > 1 ? len[1] : 1);
   clfftDim dim = sh->rank == 1 ? CLFFT_1D : sh->rank == 2 ? CLFFT_2D : CLFFT_3D;
   if (ok) ok = have_plan = CLFFT_OK(clfftCreateDefaultPlan(&plan, b->ctx, dim, len));
-  ok = ok && CLFFT_OK(clfftSetPlanPrecision(plan, prec == PEER_F64 ? CLFFT_DOUBLE : CLFFT_SINGLE)) &&
+  ok = ok && CLFFT_OK(clfftSetPlanPrecision(plan, prec == BENCH_F64 ? CLFFT_DOUBLE : CLFFT_SINGLE)) &&
        CLFFT_OK(clfftSetLayout(plan, CLFFT_COMPLEX_INTERLEAVED, CLFFT_COMPLEX_INTERLEAVED)) &&
        CLFFT_OK(clfftSetResultLocation(plan, CLFFT_OUTOFPLACE)) && CLFFT_OK(clfftSetPlanBatchSize(plan, (size_t)batch)) &&
        CLFFT_OK(clfftSetPlanInStride(plan, dim, stride)) && CLFFT_OK(clfftSetPlanOutStride(plan, dim, stride)) &&
-       CLFFT_OK(clfftSetPlanDistance(plan, (size_t)sh->N, (size_t)sh->N)) && CLFFT_OK(clfftBakePlan(plan, 1, &b->q, NULL, NULL));
+       CLFFT_OK(clfftSetPlanDistance(plan, (size_t)sh->N, (size_t)sh->N)) && CLFFT_OK(clfftBakePlan(plan, 1, &b->q, NULL, NULL)) &&
+       CLFFT_OK(clfftGetTmpBufSize(plan, &tmp_bytes));
+  if (ok && tmp_bytes) {
+    tmp = clCreateBuffer(b->ctx, CL_MEM_READ_WRITE, tmp_bytes, NULL, &e);
+    ok = CL_OK("clCreateBuffer", e);
+  }
+  bench_config_add(config, sizeof config, "bake-once");
+  bench_config_add(config, sizeof config, "batch-dist");
+  if (tmp_bytes) bench_config_add(config, sizeof config, "tmpbuf");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
 
   /* the check: one transform of the uploaded input, read back and compared with FFTW */
   if (ok) {
     cl_event done = NULL;
-    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, &done, &in, &out, NULL)) &&
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, &done, &in, &out, tmp)) &&
          CL_OK("clWaitForEvents", clWaitForEvents(1, &done)) &&
          CL_OK("clEnqueueReadBuffer",
                clEnqueueReadBuffer(b->q, out, CL_TRUE, 0, (size_t)(count * sh->N) * elem, back, 0, NULL, NULL));
@@ -89,24 +110,27 @@ static void run(bench *b, const peer_shape *sh, int prec)
     if (ok) err = peer_check(sh, prec, count, host, back);
   }
   for (int r = 0; ok && r < PEER_WARMUPS; ++r)
-    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, NULL));
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, tmp));
   if (ok) ok = CL_OK("clFinish", clFinish(b->q));
   for (int r = 0; ok && r < o->repeats; ++r) {
-    /* waiting per run keeps each one alone on the device, as ppfft-bench does */
+    /* waiting per run bounds the live events and keeps runs of different sizes apart */
     peer_cl_window w;
     cl_event end = NULL;
-    ok = CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, &w));
+    if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (peer_cl.h) */
+      ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 0, NULL, NULL, &in, &out, tmp));
+    ok = ok && CL_OK("clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, o->window, &w));
     if (!ok) break;
-    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 1, &w.start, &end, &in, &out, NULL));
+    ok = CLFFT_OK(clfftEnqueueTransform(plan, CLFFT_FORWARD, 1, &b->q, 1, &w.start, &end, &in, &out, tmp));
     e = peer_cl_close(&w, end, &ms[r]);
     ok = ok && CL_OK("clGetEventProfilingInfo", e);
   }
-  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
-  else peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, NAN, NAN, why);
+  if (ok) peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
+  else peer_row(&b->tally, b->csv, "clfft", b->device, prec, sh, batch, NAN, NAN, why, config);
   clFinish(b->q);
   if (have_plan) clfftDestroyPlan(&plan);
   if (in) clReleaseMemObject(in);
   if (out) clReleaseMemObject(out);
+  if (tmp) clReleaseMemObject(tmp);
   free(ms), free(host), free(back);
 }
 
@@ -114,7 +138,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "clfft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, 0, 0, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_WINDOW, 256, &o);
   if (s) return s < 0 ? 0 : s;
   bench b;
   memset(&b, 0, sizeof b);
@@ -137,8 +161,10 @@ int main(int argc, char **argv)
   char library[64];
   snprintf(library, sizeof library, "clFFT %u.%u.%u", major, minor, patch);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
-  peer_print_header(prog, library, longer, &o, "OpenCL events, marker before the first kernel to the end of the last");
-  for (int p = 0; p < PEER_NPREC; ++p)
+  peer_print_header(prog, library, longer, &o,
+                    o.window == PEER_WINDOW_B2B ? "OpenCL events, runs back to back: marker before the first kernel to the end of the last"
+                                                : "OpenCL events, runs alone: marker before the first kernel to the end of the last");
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);

@@ -1,16 +1,25 @@
 /* cufft-bench: the vendor's number for the same problems ppfft-bench times, on the same GPU, the
  * same way (bench/peer.h, shared with the other peers): batched complex-to-complex forward
  * transforms, out-of-place, interleaved, random input of about 256 MiB, CUDA events around each run
- * after 3 warm-ups, median of repeats, and the first transforms checked against FFTW in double so
- * that a broken setup cannot report a speed.
+ * (back to back behind an untimed run: --window, peer.h) after 3 warm-ups, median of repeats, and
+ * the first transforms checked against FFTW in double so that a broken setup cannot report a speed.
  *
- *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--csv FILE] SHAPE...
+ *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
  *
  * SHAPE is a length or lengths in C order, e.g. 8192 256x256 64x64x64.  f16 (half2 data,
  * cufftXtMakePlanMany with CUDA_C_16F) takes power-of-two lengths only, as cuFFT does; other shapes
  * give a FAILED row.  Prints one row per (precision, shape): GB/s = 2 x bytes / time, GFLOPS =
  * 5 N log2 N x batch / time.  A size cuFFT refuses gives a FAILED row with cuFFT's status and the
- * run goes on; the exit status is nonzero only when the setup (device, CSV file) fails. */
+ * run goes on; the exit status is nonzero only when the setup (device, CSV file) fails.
+ *
+ * cuFFT is set up as its documentation (docs.nvidia.com/cuda/cufft: "Advanced Data Layout",
+ * cufftPlanMany, cufftXtMakePlanMany) sets up batched transforms, and as VkFFT's cuFFT benchmark
+ * scripts do (a batched plan, cufftPlan1d with its batch there): one plan per size, cufftPlanMany
+ * with packed layouts (inembed/onembed NULL: stride 1, distance N) and the batch as its batch
+ * argument, or for f16 cufftCreate + cufftXtMakePlanMany with CUDA_C_16F; made once, its work area
+ * allocated by cuFFT at plan time, and executed again and again on the default stream.  The CSV's
+ * config column says so, with the timing window (--window, peer.h): "planmany+plan-once+b2b"
+ * ("xtmakeplanmany+..." for f16). */
 #include "peer.h"
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -53,15 +62,15 @@ static int cufft_ok(char *why, size_t len, const char *what, cufftResult r)
 
 static cufftResult execute(cufftHandle plan, int prec, void *in, void *out)
 {
-  if (prec == PEER_F64) return cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
-  if (prec == PEER_F16) return cufftXtExec(plan, in, out, CUFFT_FORWARD);
+  if (prec == BENCH_F64) return cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
+  if (prec == BENCH_F16) return cufftXtExec(plan, in, out, CUFFT_FORWARD);
   return cufftExecC2C(plan, (cufftComplex *)in, (cufftComplex *)out, CUFFT_FORWARD);
 }
 
-static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
+static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
 {
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = peer_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
+  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
   char why[256] = "";
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
@@ -69,24 +78,28 @@ static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv
   cufftHandle plan;
   int have_plan = 0;
   cudaEvent_t a = NULL, b = NULL;
+  char config[64] = "";
+  bench_config_add(config, sizeof config, prec == BENCH_F16 ? "xtmakeplanmany" : "planmany");
+  bench_config_add(config, sizeof config, "plan-once");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
   int ok = 1;
-  if (prec == PEER_F16 && !peer_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
+  if (prec == BENCH_F16 && !bench_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
   if (ok && batch > INT_MAX) ok = peer_failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
   if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    if (prec != PEER_F16) peer_fill(host, prec, reals);
+    if (prec != BENCH_F16) bench_fill(host, prec, reals);
     unsigned long long s = 0x9E3779B97F4A7C15ull;
-    for (size_t i = 0; prec == PEER_F16 && i < reals; ++i) {
-      __half h = __float2half_rn((float)peer_random(&s));
-      while (__half2float(h) == 0.0f) h = __float2half_rn((float)peer_random(&s)); /* |v| < 2^-25 rounds to 0 */
+    for (size_t i = 0; prec == BENCH_F16 && i < reals; ++i) {
+      __half h = __float2half_rn((float)bench_random(&s));
+      while (__half2float(h) == 0.0f) h = __float2half_rn((float)bench_random(&s)); /* |v| < 2^-25 rounds to 0 */
       ((__half *)host)[i] = h;
     }
     ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
   }
-  if (ok && prec != PEER_F16) {
+  if (ok && prec != BENCH_F16) {
     ok = have_plan = CUFFT_OK("cufftPlanMany", cufftPlanMany(&plan, sh->rank, (int *)sh->n, NULL, 1, (int)sh->N, NULL, 1, (int)sh->N,
-                                                             prec == PEER_F64 ? CUFFT_Z2Z : CUFFT_C2C, (int)batch));
+                                                             prec == BENCH_F64 ? CUFFT_Z2Z : CUFFT_C2C, (int)batch));
   } else if (ok) {
     long long n[3] = {sh->n[0], sh->rank > 1 ? sh->n[1] : 1, sh->rank > 2 ? sh->n[2] : 1};
     size_t work = 0;
@@ -102,13 +115,15 @@ static void run(const peer_shape *sh, int prec, const peer_options *o, FILE *csv
   ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
   for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) { /* untimed warm-ups first */
     float t = 0;
-    ok = CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, in, out)) &&
+    if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (--window, peer.h) */
+      ok = CUFFT_OK("cufftExec", execute(plan, prec, in, out));
+    ok = ok && CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, in, out)) &&
          CUDA_OK("cudaEventRecord", cudaEventRecord(b)) && CUDA_OK("cudaEventSynchronize", cudaEventSynchronize(b)) &&
          CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
     if (ok && r >= 0) ms[r] = t;
   }
-  if (ok) peer_row(tally, csv, "cufft", device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
-  else peer_row(tally, csv, "cufft", device, prec, sh, batch, NAN, NAN, why);
+  if (ok) peer_row(tally, csv, "cufft", device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
+  else peer_row(tally, csv, "cufft", device, prec, sh, batch, NAN, NAN, why, config);
   if (have_plan) cufftDestroy(plan);
   if (a) cudaEventDestroy(a);
   if (b) cudaEventDestroy(b);
@@ -122,7 +137,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "cufft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, 1, 0, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_F16 | PEER_ALLOW_WINDOW, 256, &o);
   if (s) return s < 0 ? 0 : s;
   cudaDeviceProp prop;
   int dev = 0, driver = 0, runtime = 0, cufft_version = 0;
@@ -136,10 +151,11 @@ int main(int argc, char **argv)
   snprintf(library, sizeof library, "cuFFT %d (CUDA driver %d, runtime %d)", cufft_version, driver, runtime);
   FILE *csv = NULL;
   if (o.csv_path && !(csv = peer_csv_open(prog, o.csv_path))) return 1;
-  peer_print_header(prog, library, prop.name, &o, "CUDA events around cufftExec");
+  peer_print_header(prog, library, prop.name, &o,
+                    o.window == PEER_WINDOW_B2B ? "CUDA events around cufftExec, runs back to back" : "CUDA events around cufftExec, runs alone");
   peer_tally tally;
   memset(&tally, 0, sizeof tally);
-  for (int p = 0; p < PEER_NPREC; ++p)
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&o.shapes[i], p, &o, csv, prop.name, &tally);
   int status = peer_summary(prog, &tally);
   if (csv) fclose(csv);

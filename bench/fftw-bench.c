@@ -7,6 +7,15 @@
  * FFTW_ESTIMATE in double first (for f64 that is FFTW against another FFTW plan: it catches a
  * broken setup, not a bug FFTW shares with itself).
  *
+ * FFTW is set up as its manual (fftw.org/fftw3_doc) describes for transforms repeated on data of
+ * one size: one plan per size, made once and executed again and again (the batch through the
+ * advanced interface, fftw_plan_many_dft: howmany transforms at distance N), with FFTW_MEASURE
+ * ("Planner Flags": it times several algorithms and keeps the fastest, where FFTW_ESTIMATE
+ * guesses), planned before the data is written since MEASURE overwrites the arrays, and with
+ * threads (fftw_plan_with_nthreads, "Usage of Multi-threaded FFTW"), one per online CPU by default
+ * ("How Many Threads to Use?": about the number of processors).  The CSV's config column says so:
+ * "measure+T120+threads16" (T only when -T is given).
+ *
  *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [-t threads] [-T seconds] [--csv FILE] SHAPE...
  *
  * -T caps FFTW_MEASURE's planning per transform (fftw_set_timelimit): planning 2^27 points can take
@@ -15,22 +24,15 @@
  * A size FFTW cannot plan or allocate gives a FAILED row, and the run goes on. */
 #include "peer.h"
 #include <limits.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef struct bench {
   char device[320];
+  char config[64]; /* the CSV's config column */
   const peer_options *o;
   FILE *csv;
   peer_tally tally;
 } bench;
-
-static double now_ms(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
 
 /* The CPU's model name from /proc/cpuinfo, or "CPU". */
 static void cpu_name(char *buf, size_t len)
@@ -50,12 +52,12 @@ static void cpu_name(char *buf, size_t len)
   fclose(f);
 }
 
-static void run(bench *b, const peer_shape *sh, int prec)
+static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
-  int f64 = prec == PEER_F64;
+  int f64 = prec == BENCH_F64;
   long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t bytes = (size_t)(sh->N * batch) * peer_elem_bytes(prec), reals = 2 * (size_t)(sh->N * batch);
+  size_t bytes = (size_t)(sh->N * batch) * bench_elem_bytes(prec), reals = 2 * (size_t)(sh->N * batch);
   const char *why = NULL;
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
   void *in = NULL, *out = NULL;
@@ -76,21 +78,21 @@ static void run(bench *b, const peer_shape *sh, int prec)
     if (!pd && !pf) why = f64 ? "fftw_plan_many_dft returned NULL" : "fftwf_plan_many_dft returned NULL";
   }
   if (!why) {
-    peer_fill(in, prec, reals);
+    bench_fill(in, prec, reals);
     /* the check: one execute, its first transforms compared with FFTW_ESTIMATE in double */
     if (f64) fftw_execute(pd);
     else fftwf_execute(pf);
     err = peer_check(sh, prec, count, in, out);
     for (int r = -PEER_WARMUPS; r < o->repeats; ++r) {
-      double t0 = now_ms();
+      double t0 = bench_now_ms();
       if (f64) fftw_execute(pd);
       else fftwf_execute(pf);
-      double t1 = now_ms();
+      double t1 = bench_now_ms();
       if (r >= 0) ms[r] = t1 - t0;
     }
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, peer_median(ms, o->repeats), err, NULL);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, b->config);
   } else {
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why, b->config);
   }
   if (pd) fftw_destroy_plan(pd);
   if (pf) fftwf_destroy_plan(pf);
@@ -103,7 +105,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "fftw-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, 0, 1, 64, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_FFTW, 64, &o);
   if (s) return s < 0 ? 0 : s;
   int threads = o.threads;
   if (threads < 1) {
@@ -124,9 +126,16 @@ int main(int argc, char **argv)
   char limit[64] = "";
   if (o.plan_limit > 0) snprintf(limit, sizeof limit, " planning at most %g s", o.plan_limit);
   snprintf(library, sizeof library, "%s (FFTW_MEASURE%s, %d threads)", fftw_version, limit, threads);
+  /* config: measure, T<seconds> when planning is capped, threads<N> */
+  char token[32];
+  bench_config_add(b.config, sizeof b.config, "measure");
+  snprintf(token, sizeof token, "T%g", o.plan_limit);
+  if (o.plan_limit > 0) bench_config_add(b.config, sizeof b.config, token);
+  snprintf(token, sizeof token, "threads%d", threads);
+  bench_config_add(b.config, sizeof b.config, token);
   if (o.csv_path && !(b.csv = peer_csv_open(prog, o.csv_path))) return 1;
   peer_print_header(prog, library, b.device, &o, "clock_gettime around fftw_execute");
-  for (int p = 0; p < PEER_NPREC; ++p)
+  for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(&b, &o.shapes[i], p);
   int status = peer_summary(prog, &b.tally);
   if (b.csv) fclose(b.csv);

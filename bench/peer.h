@@ -1,7 +1,7 @@
 /* peer.h: what the peer benchmarks (cufft-bench, clfft-bench, vkfft-bench, fftw-bench) share, so
  * that they time the same problems the same way and report them alike:
  *
- *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--csv FILE] SHAPE...
+ *   PROG [-p f32,f64(,f16)] [-m MiB] [-r repeats] [-t threads] [--batch-layout L] [--window W] [--csv FILE] SHAPE...
  *
  * SHAPE is a length or lengths in C order (the last contiguous): 8192, 256x256, 64x64x64.  Every
  * (precision, shape) is a batched complex-to-complex forward transform, out-of-place, interleaved,
@@ -11,21 +11,23 @@
  * than 2^23 elements, 8 outputs of the first one against the DFT summed directly.  Each program
  * prints one row per (precision, shape) and, with --csv, writes the same CSV schema:
  *
- *   library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check
+ *   library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check,config
  *
  * with GB/s = 2 x bytes / time, GFLOPS = 5 N log2 N x batch / time (N: one transform's elements),
- * err the relative L2 error and check one of "ok", "CHECK FAILED" (it ran; the error is above the
- * bound) or "FAILED: reason" (the library refused or failed; ms to err are then empty).
+ * err the relative L2 error, check one of "ok", "CHECK FAILED" (it ran; the error is above the
+ * bound) or "FAILED: reason" (the library refused or failed; ms to err are then empty), and config
+ * how the library was set up for the row: tokens joined by '+' (e.g. "planmany+plan-once"), each
+ * program's own, chosen as the library's documentation and benchmark programs set it up and
+ * explained at the top of the program, so that a reader can reproduce the row.
  *
- * Everything is static inline, in C11 that also compiles as C++ (nvcc builds cufft-bench.cu). */
+ * The shapes, random input, bound, median and CSV fields are bench_common.h's, shared with
+ * ppfft-bench.  Everything is static inline, in C11 that also compiles as C++ (nvcc builds
+ * cufft-bench.cu). */
 #ifndef PPFFT_BENCH_PEER_H
 #define PPFFT_BENCH_PEER_H
 
+#include "bench_common.h"
 #include <fftw3.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define PEER_PI 3.14159265358979323846
 #define PEER_MAX_SHAPES 64
@@ -36,105 +38,99 @@
 #endif
 #define PEER_SPOT_POINTS 8
 
-enum { PEER_F32, PEER_F64, PEER_F16, PEER_NPREC };
+/* What a program takes beyond the common options (peer_parse_args' allow). */
+enum {
+  PEER_ALLOW_F16 = 1 << 0,    /* -p f16 (cufft-bench) */
+  PEER_ALLOW_FFTW = 1 << 1,   /* -t threads, -T seconds (fftw-bench) */
+  PEER_ALLOW_LAYOUT = 1 << 2, /* --batch-layout (vkfft-bench) */
+  PEER_ALLOW_WINDOW = 1 << 3  /* --window (the GPU peers) */
+};
 
-static inline const char *peer_prec_name(int prec)
+/* --window: what a timed run's window holds.  b2b (back to back): each timed run is enqueued right
+ * behind an untimed run of the same transform, so the device is busy while the host enqueues the
+ * timed one, and the window (from the end of the run before to the end of the timed one) holds
+ * device time only, as the libraries' own benchmarks time back-to-back runs.  alone: each timed run
+ * starts on an idle device (OpenCL: its kernels held behind a user event until all are enqueued;
+ * CUDA: events recorded around the exec), the method of the runs before 2026-11-24, whose window
+ * also holds what the device or driver takes to start it. */
+enum { PEER_WINDOW_B2B, PEER_WINDOW_ALONE };
+
+static inline const char *peer_window_name(int window)
 {
-  return prec == PEER_F64 ? "f64" : prec == PEER_F16 ? "f16" : "f32";
+  return window == PEER_WINDOW_ALONE ? "alone" : "b2b";
 }
 
-static inline size_t peer_elem_bytes(int prec)
-{
-  return prec == PEER_F64 ? 16 : prec == PEER_F16 ? 4 : 8;
-}
-
-/* A transform's lengths in C order (n[rank-1] contiguous) and N, their product. */
-typedef struct peer_shape {
-  int rank;
-  int n[3];
-  long long N;
-  char text[64];
-} peer_shape;
-
-static inline int peer_parse_shape(const char *s, peer_shape *sh)
-{
-  if (strlen(s) >= sizeof sh->text) return -1;
-  snprintf(sh->text, sizeof sh->text, "%s", s);
-  sh->rank = 0;
-  sh->N = 1;
-  for (const char *q = s;;) {
-    char *end;
-    long long x = strtoll(q, &end, 10);
-    /* FFTW takes each length, and N as the distance between transforms, as an int */
-    if (end == q || *q < '0' || *q > '9' || x <= 0 || sh->rank == 3 || x > 2147483647LL / sh->N) return -1;
-    sh->n[sh->rank++] = (int)x;
-    sh->N *= x;
-    if (*end == '\0') return 0;
-    if (*end != 'x') return -1;
-    q = end + 1;
-  }
-}
-
-static inline int peer_is_pow2(const peer_shape *sh)
-{
-  for (int d = 0; d < sh->rank; ++d)
-    if (sh->n[d] & (sh->n[d] - 1)) return 0;
-  return 1;
-}
+/* --batch-layout: where VkFFT gets the batch (vkfft-bench.c says why). */
+enum { PEER_LAYOUT_BEST, PEER_LAYOUT_AXIS, PEER_LAYOUT_BATCHES };
 
 typedef struct peer_options {
-  int prec[PEER_NPREC]; /* the precisions asked for */
+  int prec[BENCH_NPREC]; /* the precisions asked for */
   size_t mib;
   int repeats;
   int threads; /* -t, fftw-bench only; 0: one per online CPU */
   double plan_limit; /* -T, fftw-bench only: seconds FFTW_MEASURE may plan (fftw_set_timelimit); 0: no limit */
+  int layout; /* --batch-layout, vkfft-bench only: PEER_LAYOUT_* */
+  int window; /* --window, the GPU peers: PEER_WINDOW_* */
   const char *csv_path;
-  peer_shape shapes[PEER_MAX_SHAPES];
+  bench_shape shapes[PEER_MAX_SHAPES];
   int nshapes;
 } peer_options;
 
-static inline void peer_usage(FILE *f, const char *prog, int f16, int threads, size_t default_mib)
+static inline void peer_usage(FILE *f, const char *prog, unsigned allow, size_t default_mib)
 {
   fprintf(f,
-          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s [--csv FILE] SHAPE...\n"
+          "usage: %s [-p f32|f64%s|LIST] [-m MiB] [-r repeats]%s%s%s [--csv FILE] SHAPE...\n"
           "  SHAPE          8192, 256x256, 64x64x64 (C order, the last length contiguous)\n"
           "  -p LIST        precisions, comma-separated (default f32; \"both\" is f32,f64)\n"
           "  -m MiB         data per run; batch = MiB * 2^20 / (N * element bytes), at least 1 (default %zu)\n"
           "  -r REPEATS     timed runs after %d warm-ups; the median is reported (default 20)\n"
-          "%s"
-          "  --csv FILE     also write the rows to FILE as CSV\n"
+          "%s%s%s"
+          "  --csv FILE     also write the rows to FILE as CSV (its last column, config, says how the\n"
+          "                 library was set up, as the row's last column does)\n"
           "  -h             this help\n",
-          prog, f16 ? "|f16" : "", threads ? " [-t threads] [-T seconds]" : "", default_mib, PEER_WARMUPS,
-          threads ? "  -t THREADS     FFTW threads (default: one per online CPU)\n"
-                    "  -T SECONDS     time FFTW_MEASURE may plan each transform (fftw_set_timelimit; default: no limit)\n"
-                  : "");
+          prog, allow & PEER_ALLOW_F16 ? "|f16" : "", allow & PEER_ALLOW_FFTW ? " [-t threads] [-T seconds]" : "",
+          allow & PEER_ALLOW_LAYOUT ? " [--batch-layout axis|batches|best]" : "", allow & PEER_ALLOW_WINDOW ? " [--window b2b|alone]" : "",
+          default_mib, PEER_WARMUPS,
+          allow & PEER_ALLOW_FFTW ? "  -t THREADS     FFTW threads (default: one per online CPU)\n"
+                                    "  -T SECONDS     time FFTW_MEASURE may plan each transform (fftw_set_timelimit; default: no limit)\n"
+                                  : "",
+          allow & PEER_ALLOW_LAYOUT
+              ? "  --batch-layout where VkFFT gets the batch: \"axis\", the first axis not transformed (size[1] of a\n"
+                "                 1D, size[2] of a 2D transform); \"batches\", numberBatches; \"best\" (default): both, and\n"
+                "                 the faster is kept (3D transforms have no free axis: numberBatches)\n"
+              : "",
+          allow & PEER_ALLOW_WINDOW
+              ? "  --window W     b2b (default): each timed run right behind an untimed one, so the window holds\n"
+                "                 device time only; alone: each timed run on an idle device (the method of earlier runs)\n"
+              : "");
 }
 
-/* Parses the command line into o: 0 to go on, -1 after -h (exit 0), 2 for misuse (exit 2). */
-static inline int peer_parse_args(int argc, char **argv, const char *prog, int allow_f16, int allow_threads, size_t default_mib,
-                                  peer_options *o)
+/* Parses the command line into o: 0 to go on, -1 after -h (exit 0), 2 for misuse (exit 2).  allow:
+ * the PEER_ALLOW_* options this program takes. */
+static inline int peer_parse_args(int argc, char **argv, const char *prog, unsigned allow, size_t default_mib, peer_options *o)
 {
   memset(o, 0, sizeof *o);
-  o->prec[PEER_F32] = 1;
+  o->prec[BENCH_F32] = 1;
   o->mib = default_mib;
   o->repeats = 20;
+  o->layout = PEER_LAYOUT_BEST;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     char *end = NULL;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      peer_usage(stdout, prog, allow_f16, allow_threads, default_mib);
+      peer_usage(stdout, prog, allow, default_mib);
       return -1;
     } else if (!strcmp(a, "-p") && v) {
       ++i;
-      o->prec[PEER_F32] = o->prec[PEER_F64] = o->prec[PEER_F16] = 0;
+      o->prec[BENCH_F32] = o->prec[BENCH_F64] = o->prec[BENCH_F16] = 0;
       char list[64];
       snprintf(list, sizeof list, "%s", v);
       for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        if (!strcmp(tok, "f32")) o->prec[PEER_F32] = 1;
-        else if (!strcmp(tok, "f64")) o->prec[PEER_F64] = 1;
-        else if (!strcmp(tok, "both")) o->prec[PEER_F32] = o->prec[PEER_F64] = 1;
-        else if (!strcmp(tok, "f16") && allow_f16) o->prec[PEER_F16] = 1;
+        if (!strcmp(tok, "f32")) o->prec[BENCH_F32] = 1;
+        else if (!strcmp(tok, "f64")) o->prec[BENCH_F64] = 1;
+        else if (!strcmp(tok, "both")) o->prec[BENCH_F32] = o->prec[BENCH_F64] = 1;
+        else if (!strcmp(tok, "f16") && (allow & PEER_ALLOW_F16)) o->prec[BENCH_F16] = 1;
         else {
           fprintf(stderr, "%s: unknown or unsupported precision '%s'\n", prog, tok);
           return 2;
@@ -154,31 +150,48 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
         return 2;
       }
       o->repeats = (int)r;
-    } else if (!strcmp(a, "-t") && v && allow_threads) {
+    } else if (!strcmp(a, "-t") && v && (allow & PEER_ALLOW_FFTW)) {
       long t = strtol(argv[++i], &end, 10);
       if (*end || t < 1 || t > 4096) {
         fprintf(stderr, "%s: invalid -t '%s'\n", prog, v);
         return 2;
       }
       o->threads = (int)t;
-    } else if (!strcmp(a, "-T") && v && allow_threads) {
+    } else if (!strcmp(a, "-T") && v && (allow & PEER_ALLOW_FFTW)) {
       double t = strtod(argv[++i], &end);
       if (*end || !(t > 0) || t > 1e6) {
         fprintf(stderr, "%s: invalid -T '%s'\n", prog, v);
         return 2;
       }
       o->plan_limit = t;
+    } else if (!strcmp(a, "--batch-layout") && v && (allow & PEER_ALLOW_LAYOUT)) {
+      ++i;
+      if (!strcmp(v, "best")) o->layout = PEER_LAYOUT_BEST;
+      else if (!strcmp(v, "axis")) o->layout = PEER_LAYOUT_AXIS;
+      else if (!strcmp(v, "batches")) o->layout = PEER_LAYOUT_BATCHES;
+      else {
+        fprintf(stderr, "%s: invalid --batch-layout '%s' (axis, batches or best)\n", prog, v);
+        return 2;
+      }
+    } else if (!strcmp(a, "--window") && v && (allow & PEER_ALLOW_WINDOW)) {
+      ++i;
+      if (!strcmp(v, "b2b")) o->window = PEER_WINDOW_B2B;
+      else if (!strcmp(v, "alone")) o->window = PEER_WINDOW_ALONE;
+      else {
+        fprintf(stderr, "%s: invalid --window '%s' (b2b or alone)\n", prog, v);
+        return 2;
+      }
     } else if (!strcmp(a, "--csv") && v) {
       o->csv_path = argv[++i];
-    } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && peer_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
+    } else if (a[0] != '-' && o->nshapes < PEER_MAX_SHAPES && bench_parse_shape(a, &o->shapes[o->nshapes]) == 0) {
       ++o->nshapes;
     } else {
       fprintf(stderr, "%s: bad argument '%s'\n", prog, a);
-      peer_usage(stderr, prog, allow_f16, allow_threads, default_mib);
+      peer_usage(stderr, prog, allow, default_mib);
       return 2;
     }
   }
-  if (o->nshapes == 0 || (!o->prec[PEER_F32] && !o->prec[PEER_F64] && !o->prec[PEER_F16])) {
+  if (o->nshapes == 0 || (!o->prec[BENCH_F32] && !o->prec[BENCH_F64] && !o->prec[BENCH_F16])) {
     fprintf(stderr, "%s: give at least one SHAPE and one precision (-h for help)\n", prog);
     return 2;
   }
@@ -186,33 +199,10 @@ static inline int peer_parse_args(int argc, char **argv, const char *prog, int a
 }
 
 /* Transforms in -m MiB, at least one. */
-static inline long long peer_batch(const peer_shape *sh, int prec, size_t mib)
+static inline long long peer_batch(const bench_shape *sh, int prec, size_t mib)
 {
-  long long b = (long long)(((unsigned long long)mib << 20) / ((unsigned long long)sh->N * peer_elem_bytes(prec)));
+  long long b = (long long)(((unsigned long long)mib << 20) / ((unsigned long long)sh->N * bench_elem_bytes(prec)));
   return b < 1 ? 1 : b;
-}
-
-/* xorshift64; values in [-1, 1), never 0 (the caller re-draws if rounding to its precision gives 0). */
-static inline double peer_random(unsigned long long *s)
-{
-  for (;;) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    double v = (double)(*s >> 11) * (1.0 / 4503599627370496.0) - 1.0; /* 2^-52 */
-    if (v != 0) return v;
-  }
-}
-
-/* Fills reals values of host with random input in f32 or f64 (never 0: |v| >= 2^-52). */
-static inline void peer_fill(void *host, int prec, size_t reals)
-{
-  unsigned long long s = 0x9E3779B97F4A7C15ull;
-  for (size_t i = 0; i < reals; ++i) {
-    double v = peer_random(&s);
-    if (prec == PEER_F64) ((double *)host)[i] = v;
-    else ((float *)host)[i] = (float)v;
-  }
 }
 
 /* Records the first failure of a run as its FAILED reason, "call: NAME (code)" (the call's text up
@@ -234,27 +224,17 @@ static inline double peer_half_to_double(unsigned short h)
 /* Real number i of an interleaved complex buffer of precision prec. */
 static inline double peer_get(const void *buf, int prec, size_t i)
 {
-  if (prec == PEER_F64) return ((const double *)buf)[i];
-  if (prec == PEER_F16) return peer_half_to_double(((const unsigned short *)buf)[i]);
+  if (prec == BENCH_F64) return ((const double *)buf)[i];
+  if (prec == BENCH_F16) return peer_half_to_double(((const unsigned short *)buf)[i]);
   return (double)((const float *)buf)[i];
 }
 
 /* Transforms whose output the check reads (the first ones of the batch). */
-static inline long long peer_check_count(const peer_shape *sh, long long batch)
+static inline long long peer_check_count(const bench_shape *sh, long long batch)
 {
   long long c = batch < PEER_CHECK_TRANSFORMS ? batch : PEER_CHECK_TRANSFORMS;
   while (c > 1 && c * sh->N > PEER_FULL_CHECK_MAX) --c;
   return c;
-}
-
-/* The accuracy bound of ppfft's tests: 5e-7 log2 N for f32, 1e-15 log2 N for f64.  For f16 (cuFFT's
- * half transforms compute in half: unit roundoff 2^-11 = 4.9e-4 at each of log2 N stages, on data
- * that grows by sqrt(N)) a flat 1e-2, loose enough for 2^27 points and still far below the O(1)
- * error of a wrong result. */
-static inline double peer_bound(const peer_shape *sh, int prec)
-{
-  double lg = sh->N > 2 ? log2((double)sh->N) : 1.0;
-  return prec == PEER_F16 ? 1e-2 : prec == PEER_F64 ? 1e-15 * lg : 5e-7 * lg;
 }
 
 /* W_n^m = exp(-2 pi i m / n) as coarse[m / B] * fine[m % B], B about sqrt(n): two small tables of
@@ -292,7 +272,7 @@ static inline void peer_twiddle_get(const peer_twiddle *t, long long m, double *
 }
 
 /* Relative L2 error of PEER_SPOT_POINTS outputs of transform 0 against the DFT summed in long double. */
-static inline double peer_spot_check(const peer_shape *sh, int prec, const void *in, const void *out)
+static inline double peer_spot_check(const bench_shape *sh, int prec, const void *in, const void *out)
 {
   int n[3] = {1, 1, 1};
   for (int d = 0; d < sh->rank; ++d) n[3 - sh->rank + d] = sh->n[d];
@@ -348,7 +328,7 @@ static inline double peer_spot_check(const peer_shape *sh, int prec, const void 
 
 /* Relative L2 error of the first `count` (peer_check_count) transforms of out, computed by the
  * library from in, against FFTW in double; NaN if the reference could not be made. */
-static inline double peer_check(const peer_shape *sh, int prec, long long count, const void *in, const void *out)
+static inline double peer_check(const bench_shape *sh, int prec, long long count, const void *in, const void *out)
 {
   if (sh->N > PEER_FULL_CHECK_MAX) return peer_spot_check(sh, prec, in, out);
   size_t total = (size_t)(count * sh->N);
@@ -375,34 +355,6 @@ static inline double peer_check(const peer_shape *sh, int prec, long long count,
   return err;
 }
 
-static inline int peer_cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* The median of ms[0..count) (sorts ms). */
-static inline double peer_median(double *ms, int count)
-{
-  qsort(ms, (size_t)count, sizeof *ms, peer_cmp_double);
-  return count % 2 ? ms[count / 2] : 0.5 * (ms[count / 2 - 1] + ms[count / 2]);
-}
-
-/* RFC 4180 quoting where needed. */
-static inline void peer_csv_field(FILE *f, const char *s)
-{
-  if (!strpbrk(s, ",;\"\r\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; ++s) {
-    if (*s == '"') fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
 /* Opens FILE for --csv and writes the schema line; NULL (with a message) if it cannot. */
 static inline FILE *peer_csv_open(const char *prog, const char *path)
 {
@@ -411,7 +363,7 @@ static inline FILE *peer_csv_open(const char *prog, const char *path)
     fprintf(stderr, "%s: cannot write %s\n", prog, path);
     return NULL;
   }
-  fprintf(f, "library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check\n");
+  fprintf(f, "library,device,precision,shape,batch,ms,GBps,GFLOPS,err,check,config\n");
   return f;
 }
 
@@ -421,7 +373,8 @@ static inline void peer_print_header(const char *prog, const char *library, cons
 {
   printf("%s: %s on %s; %zu MiB per run, %d warm-ups, median of %d, timed by %s; checked against FFTW %s in double\n", prog,
          library, device, o->mib, PEER_WARMUPS, o->repeats, timing, fftw_version);
-  printf("%-4s %-14s %9s %13s %13s %16s  %-8s %s\n", "prec", "shape", "batch", "median", "bandwidth", "rate", "err", "check");
+  printf("%-4s %-14s %9s %13s %13s %16s  %-8s %-8s %s\n", "prec", "shape", "batch", "median", "bandwidth", "rate", "err", "check",
+         "config");
   fflush(stdout);
 }
 
@@ -431,41 +384,48 @@ typedef struct peer_tally {
 } peer_tally;
 
 /* Prints one row, and writes it to csv if any.  failure: NULL if the library ran the transform
- * (then ms and err are its median time and error), else why it did not ("FAILED: failure"). */
-static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, const char *device, int prec, const peer_shape *sh,
-                            long long batch, double ms, double err, const char *failure)
+ * (then ms and err are its median time and error), else why it did not ("FAILED: failure").
+ * config: how the library was set up for this row (tokens joined by '+', bench_common.h), the
+ * last column of the table and of the CSV. */
+static inline void peer_row(peer_tally *tally, FILE *csv, const char *library, const char *device, int prec, const bench_shape *sh,
+                            long long batch, double ms, double err, const char *failure, const char *config)
 {
-  const char *p = peer_prec_name(prec);
+  const char *p = bench_prec_name(prec);
   ++tally->rows;
   char check[320];
   if (failure) {
     ++tally->failed;
     snprintf(check, sizeof check, "FAILED: %s", failure);
-    printf("%-4s %-14s %9lld  %s\n", p, sh->text, batch, check);
+    printf("%-4s %-14s %9lld  %s  %s\n", p, sh->text, batch, check, config);
   } else {
-    double bytes = (double)sh->N * (double)batch * (double)peer_elem_bytes(prec);
+    double bytes = (double)sh->N * (double)batch * (double)bench_elem_bytes(prec);
     double gbps = 2.0 * bytes / (ms * 1e-3) / 1e9;
     double gflops = 5.0 * (double)sh->N * log2((double)sh->N) * (double)batch / (ms * 1e-3) / 1e9;
-    int ok = err <= peer_bound(sh, prec); /* false for NaN */
+    int ok = err <= bench_bound(sh->N, prec); /* false for NaN */
     if (!ok) ++tally->check_failed;
     snprintf(check, sizeof check, "%s", ok ? "ok" : "CHECK FAILED");
-    printf("%-4s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  %-8.2g %s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
+    printf("%-4s %-14s %9lld %10.4f ms %8.1f GB/s %9.1f GFLOPS  %-8.2g %-8s %s\n", p, sh->text, batch, ms, gbps, gflops, err, check,
+           config);
     if (csv) {
-      peer_csv_field(csv, library);
+      bench_csv_field(csv, library);
       fputc(',', csv);
-      peer_csv_field(csv, device);
-      fprintf(csv, ",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s\n", p, sh->text, batch, ms, gbps, gflops, err, check);
+      bench_csv_field(csv, device);
+      fprintf(csv, ",%s,%s,%lld,%.6f,%.1f,%.1f,%.3g,%s,", p, sh->text, batch, ms, gbps, gflops, err, check);
     }
   }
   if (failure && csv) {
-    peer_csv_field(csv, library);
+    bench_csv_field(csv, library);
     fputc(',', csv);
-    peer_csv_field(csv, device);
+    bench_csv_field(csv, device);
     fprintf(csv, ",%s,%s,%lld,,,,,", p, sh->text, batch);
-    peer_csv_field(csv, check);
-    fputc('\n', csv);
+    bench_csv_field(csv, check);
+    fputc(',', csv);
   }
-  if (csv) fflush(csv);
+  if (csv) {
+    bench_csv_field(csv, config);
+    fputc('\n', csv);
+    fflush(csv);
+  }
   fflush(stdout);
 }
 

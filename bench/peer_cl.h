@@ -1,9 +1,13 @@
 /* peer_cl.h: the OpenCL side the OpenCL peers (clfft-bench, vkfft-bench) share with ppfft-bench:
  * the same device choice (PPFFT_DEVICE=P:D, else the first GPU, else the first device), a profiling
- * queue, and the same timing window as ppfft-bench's multi-pass plans: the library's kernels are
- * enqueued behind a marker that a user event holds, then released together, so the time runs from
- * the marker's end to the last kernel's end, gaps between kernels included and the host's
- * enqueueing left out. */
+ * queue, and the timing window of one run (peer.h's --window): from the end of a marker before the
+ * library's first kernel to the end of its last, by event profiling, gaps between kernels included.
+ * b2b: the run before it (an untimed run of the same transform, which the caller enqueues first)
+ * keeps the device busy while the host enqueues, so the marker ends when that run does and the
+ * window holds device time only.  alone: the kernels are enqueued behind a marker that a user event
+ * holds, then released together, so the host's enqueueing is left out but the device starts from
+ * idle (and NVIDIA's OpenCL takes a slower path for commands held by a user event: ppfft-bench
+ * stopped holding its passes so for that reason). */
 #ifndef PPFFT_BENCH_PEER_CL_H
 #define PPFFT_BENCH_PEER_CL_H
 
@@ -73,10 +77,13 @@ typedef struct peer_cl_window {
   cl_event gate, start;
 } peer_cl_window;
 
-static inline cl_int peer_cl_open(cl_context ctx, cl_command_queue q, peer_cl_window *w)
+/* Opens the window: a marker (w->start), held by a user event with PEER_WINDOW_ALONE. */
+static inline cl_int peer_cl_open(cl_context ctx, cl_command_queue q, int window, peer_cl_window *w)
 {
   cl_int e;
   w->start = NULL;
+  w->gate = NULL;
+  if (window != PEER_WINDOW_ALONE) return clEnqueueMarkerWithWaitList(q, 0, NULL, &w->start);
   w->gate = clCreateUserEvent(ctx, &e);
   if (!w->gate) return e;
   e = clEnqueueMarkerWithWaitList(q, 1, &w->gate, &w->start);

@@ -11,6 +11,7 @@
 #include "plan/candidates.h"
 #include "plan/planner.h"
 #include "ppfft.h"
+#include "bench_common.h"
 #include <errno.h>
 #include <fftw3.h>
 #include <limits.h>
@@ -27,14 +28,8 @@ enum { CHECK_TRANSFORMS = 32, MSG_MAX = 240, SHAPE_MAX = 64 };
 
 typedef enum { MODE_ESTIMATE, MODE_MEASURE, MODE_ALL, MODE_ONE, MODE_FIT } variant_mode;
 
-/* A transform's lengths in C order (n[rank-1] contiguous), as -n gives them: "256x256". */
-typedef struct shape {
-  int rank;
-  size_t n[3];
-} shape;
-
 typedef struct options {
-  shape *shapes;
+  bench_shape *shapes;   /* -n's lengths and shapes in C order (bench_common.h) */
   size_t nshapes;
   int prec_f32, prec_f64;
   size_t mib, batch; /* batch 0: derive from mib */
@@ -54,7 +49,7 @@ typedef struct workload {
   ppfft_context *ctx;
   cl_command_queue q;
   ppfft_desc desc;
-  problem pb;             /* with -v all only: desc as the single problem planner_enumerate works from */
+  problem pb;             /* with -v all only: desc as the single problem candidates_enumerate works from */
   char name[SHAPE_MAX];   /* the shape as -n writes it */
   size_t n;               /* elements of one transform: the product of the shape's lengths */
   size_t batch, elem_bytes, bytes;
@@ -72,7 +67,25 @@ typedef struct result {
   double ms, gbps, gflops, rel_err;
   const char *status;     /* "ok", "inaccurate" or a ppfft_status_string */
   char msg[MSG_MAX + 8];  /* the library's message on failure, folded onto one line */
+  const char *config;     /* how the plan was made, the CSV's config column (config_name) */
 } result;
+
+#define CSV_HEADER "device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status,config\n"
+
+/* The config column: how a row's plan was made.  "wisdom": ppfft_plan_create found an entry (the
+ * estimate and MEASURE use it first); "estimate": the heuristic, no entry; "measure": PPFFT_MEASURE
+ * timed its short list, no entry; "variant": a variant or plan string named with -v (also each row
+ * of -v all); "fit": -v fit:OPTS, the set fitted to the estimate's split. */
+static const char *config_name(variant_mode mode)
+{
+  switch (mode) {
+  case MODE_MEASURE: return "measure";
+  case MODE_ALL:
+  case MODE_ONE: return "variant";
+  case MODE_FIT: return "fit";
+  default: return "estimate";
+  }
+}
 
 /* Output: the text table and, optionally, the CSV file. */
 typedef struct report {
@@ -102,7 +115,9 @@ static void usage(FILE *f, const char *prog)
           "  -j THREADS     host threads that build the kernels of \"all\" before timing (default 8)\n"
           "  --backward     backward transforms (default forward)\n"
           "  --inplace      in-place transforms (with scale 1/sqrt(N), so repeats keep the data's size)\n"
-          "  --csv FILE     also append rows to FILE as CSV\n"
+          "  --csv FILE     also append rows to FILE as CSV (a new file, or one this program wrote); its last\n"
+          "                 column, config, says how each plan was made: wisdom (an entry answered), estimate,\n"
+          "                 measure, variant (named with -v, or -v all) or fit\n"
           "  --plan-time    time plan creation (ESTIMATE, wisdom and disk cache warm) instead of transforms\n"
           "  --build J/K    compile, time nothing: the kernels of every K-th plan this run would time,\n"
           "                 from the J-th (the shapes, or with \"all\" the variants), into the disk cache,\n"
@@ -126,44 +141,11 @@ static int parse_size(const char *s, size_t *out)
   return 0;
 }
 
-/* One shape, 1 to 3 lengths joined by 'x', into sh; 0 on success.  item is split in place. */
-static int parse_shape(char *item, shape *sh)
-{
-  sh->rank = 0;
-  size_t total = 1;
-  for (char *len = item;;) {
-    char *x = strchr(len, 'x');
-    if (x) *x = '\0';
-    size_t v;
-    /* FFTW takes each length, and the product as the distance between transforms, as an int */
-    if (sh->rank == 3 || parse_size(len, &v) != 0 || v == 0 || v > INT_MAX / total) return -1;
-    sh->n[sh->rank++] = v;
-    total *= v;
-    if (!x) return 0;
-    len = x + 1;
-  }
-}
-
-static size_t shape_elems(const shape *sh)
-{
-  size_t n = 1;
-  for (int d = 0; d < sh->rank; ++d) n *= sh->n[d];
-  return n;
-}
-
-/* "256x256", as -n takes it. */
-static void shape_name(const shape *sh, char *buf, size_t len)
-{
-  int at = 0;
-  for (int d = 0; d < sh->rank && at >= 0 && (size_t)at < len; ++d)
-    at += snprintf(buf + at, len - (size_t)at, d ? "x%zu" : "%zu", sh->n[d]);
-}
-
 static int parse_shapes(const char *s, options *o)
 {
   size_t count = 1;
   for (const char *c = s; *c; ++c) count += *c == ',';
-  shape *v = malloc(count * sizeof *v);
+  bench_shape *v = malloc(count * sizeof *v);
   char *copy = strdup(s);
   if (!v || !copy) {
     free(v);
@@ -176,7 +158,7 @@ static int parse_shapes(const char *s, options *o)
   for (char *item = copy;;) {
     char *comma = strchr(item, ',');
     if (comma) *comma = '\0';
-    if (parse_shape(item, &v[k]) != 0) bad = 1;
+    if (bench_parse_shape(item, &v[k]) != 0) bad = 1;
     ++k;
     if (!comma) break;
     item = comma + 1;
@@ -231,11 +213,7 @@ static int parse_precisions(const char *s, options *o)
 /* Parses argv into o.  Returns 0, 1 for -h, or -1 after printing what is wrong. */
 static int parse_args(int argc, char **argv, options *o)
 {
-  static const shape default_shapes[] = {{1, {16}}, {1, {64}}, {1, {256}}, {1, {1024}}, {1, {4096}}};
-  o->nshapes = sizeof default_shapes / sizeof default_shapes[0];
-  o->shapes = malloc(sizeof default_shapes);
-  if (!o->shapes) return -1;
-  memcpy(o->shapes, default_shapes, sizeof default_shapes);
+  if (parse_shapes("16,64,256,1024,4096", o) != 0) return -1;
   o->prec_f32 = 1;
   o->mib = 256;
   o->mode = MODE_ESTIMATE;
@@ -335,24 +313,6 @@ static int parse_args(int argc, char **argv, options *o)
   return 0;
 }
 
-/* Uniform in [-1, 1): xorshift64, so runs are reproducible. */
-static void fill_random(double *x, size_t count, unsigned long long seed)
-{
-  unsigned long long s = 0x9E3779B97F4A7C15ull * (seed + 1);
-  for (size_t i = 0; i < count; ++i) {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
-  }
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* Copies a library message onto one line of at most MSG_MAX characters: build logs are long. */
 static void fold_message(char *dst, const char *src)
 {
@@ -361,50 +321,36 @@ static void fold_message(char *dst, const char *src)
   strcpy(dst + k, src && *src ? "..." : "");
 }
 
-/* RFC 4180 quoting; ';' (plan strings have it) is quoted too, as some readers take it for the
- * delimiter. */
-static void csv_field(FILE *f, const char *s)
-{
-  if (!strpbrk(s, ",;\"\r\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; ++s) {
-    if (*s == '"') fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
 static void print_header(const report *r)
 {
-  printf("%*s %9s %4s %-64s %10s %8s %8s %9s  %s\n", r->width, "N", "batch", "prec", "variant", "median_ms", "GB/s", "GFLOPS",
-         "rel_err", "status");
+  printf("%*s %9s %4s %-8s %-64s %10s %8s %8s %9s  %s\n", r->width, "N", "batch", "prec", "config", "variant", "median_ms", "GB/s",
+         "GFLOPS", "rel_err", "status");
 }
 
 static void print_row(const report *r, const workload *w, const result *res)
 {
   const char *prec = w->desc.precision == PPFFT_F64 ? "f64" : "f32";
-  printf("%*s %9zu %4s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", r->width, w->name, w->batch, prec, res->variant, res->ms, res->gbps,
-         res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
+  printf("%*s %9zu %4s %-8s %-64s %10.4f %8.2f %8.2f %9.2e  %s%s%s\n", r->width, w->name, w->batch, prec, res->config, res->variant,
+         res->ms, res->gbps, res->gflops, res->rel_err, res->status, res->msg[0] ? ": " : "", res->msg);
   fflush(stdout);
   if (!r->csv) return;
-  csv_field(r->csv, r->device);
+  bench_csv_field(r->csv, r->device);
   fputc(',', r->csv);
-  csv_field(r->csv, r->driver);
+  bench_csv_field(r->csv, r->driver);
   fprintf(r->csv, ",%s,", prec);
-  csv_field(r->csv, w->name);
+  bench_csv_field(r->csv, w->name);
   fprintf(r->csv, ",%zu,", w->batch);
-  csv_field(r->csv, res->variant);
+  bench_csv_field(r->csv, res->variant);
   fprintf(r->csv, ",%.6f,%.4f,%.4f,%.3e,", res->ms, res->gbps, res->gflops, res->rel_err);
   if (res->msg[0]) {
     char both[MSG_MAX + 64];
     snprintf(both, sizeof both, "%s: %s", res->status, res->msg);
-    csv_field(r->csv, both);
+    bench_csv_field(r->csv, both);
   } else {
-    csv_field(r->csv, res->status);
+    bench_csv_field(r->csv, res->status);
   }
+  fputc(',', r->csv);
+  bench_csv_field(r->csv, res->config);
   fputc('\n', r->csv);
   fflush(r->csv);
 }
@@ -413,13 +359,6 @@ static void set_failure(result *res, ppfft_status s, const char *msg)
 {
   res->status = ppfft_status_string(s);
   fold_message(res->msg, msg);
-}
-
-/* The accuracy bound of the tests: 5e-7 log2 N for f32, 1e-15 log2 N for f64. */
-static double error_bound(size_t n, int f64)
-{
-  double lg = n > 2 ? log2((double)n) : 1.0;
-  return (f64 ? 1e-15 : 5e-7) * lg;
 }
 
 static ppfft_status upload_input(workload *w)
@@ -495,15 +434,13 @@ static ppfft_status time_plan(workload *w, ppfft_plan *p, int multi_pass, result
     ppfft_status s = execute_ms(w, p, multi_pass, &w->times[i]);
     if (s != PPFFT_SUCCESS) return s;
   }
-  qsort(w->times, w->repeats, sizeof *w->times, cmp_double);
-  size_t m = w->repeats / 2;
-  res->ms = w->repeats % 2 ? w->times[m] : 0.5 * (w->times[m - 1] + w->times[m]);
+  res->ms = bench_median(w->times, w->repeats);
   return PPFFT_SUCCESS;
 }
 
 /* -v fit:OPTS: the plan string, into name, that runs the optimisation set OPTS (a variant's middle
  * part, such as GM+VASM4+TW-CALC) on every pass of the estimate's split, each pass with the radices
- * and launch planner_fit gives those optimisations on that pass's problem.  Returns PPFFT_SUCCESS,
+ * and launch fit_variant gives those optimisations on that pass's problem.  Returns PPFFT_SUCCESS,
  * or the status with the reason (which pass, and why nothing fits) in the context's last error. */
 static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t len)
 {
@@ -539,15 +476,19 @@ static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t l
 }
 
 /* Plans (with ppfft_plan_create and flags when name is NULL), times, checks and reports one
- * variant or plan string. */
-static void run_variant(const report *r, workload *w, const char *name, unsigned flags, result *res)
+ * variant or plan string; config is the row's config column for a named one. */
+static void run_variant(const report *r, workload *w, const char *name, unsigned flags, const char *config, result *res)
 {
   memset(res, 0, sizeof *res);
   res->ms = res->gbps = res->gflops = res->rel_err = NAN;
   const char *label = name ? name : flags & PPFFT_MEASURE ? "measure" : "estimate";
   snprintf(res->variant, sizeof res->variant, "%s", label);
+  res->config = name ? config : label;
   ppfft_plan *p = NULL;
-  ppfft_status s = name ? ppfft_plan_create_variant(w->ctx, &w->desc, name, &p) : ppfft_plan_create(w->ctx, &w->desc, flags, &p);
+  ppfft_status s;
+  if (name) s = ppfft_plan_create_variant(w->ctx, &w->desc, name, &p);
+  else if ((s = ppfft_plan_create(w->ctx, &w->desc, PPFFT_WISDOM_ONLY, &p)) == PPFFT_SUCCESS) res->config = "wisdom";
+  else s = ppfft_plan_create(w->ctx, &w->desc, flags, &p); /* what flags alone does when wisdom has no entry */
   int multi_pass = 1; /* if describe fails: the span of all passes is right for any plan */
   if (s == PPFFT_SUCCESS) {
     char plan[sizeof res->variant];
@@ -566,13 +507,13 @@ static void run_variant(const report *r, workload *w, const char *name, unsigned
     res->gflops = 5.0 * (double)w->n * log2((double)w->n) * (double)w->batch / sec / 1e9;
     /* fast-math variants use the device's native sin/cos and make no accuracy promise */
     int f64 = w->desc.precision == PPFFT_F64;
-    res->status = res->rel_err <= error_bound(w->n, f64) || strstr(res->variant, "fast-math") ? "ok" : "inaccurate";
+    res->status = res->rel_err <= bench_bound((long long)w->n, f64 ? BENCH_F64 : BENCH_F32) || strstr(res->variant, "fast-math") ? "ok" : "inaccurate";
   }
   ppfft_plan_destroy(p);
   print_row(r, w, res);
 }
 
-/* planner_enumerate's callback: appends each variant's string to a list. */
+/* candidates_enumerate's callback: appends each variant's string to a list. */
 typedef struct variant_list {
   char **items;
   size_t count, cap;
@@ -648,7 +589,7 @@ static void run_all(const report *r, workload *w, size_t threads, unsigned twidd
   char best[sizeof res.variant] = "";
   double best_gbps = -1;
   for (size_t i = 0; i < list.count; ++i) {
-    run_variant(r, w, list.items[i], PPFFT_ESTIMATE, &res);
+    run_variant(r, w, list.items[i], PPFFT_ESTIMATE, config_name(MODE_ALL), &res);
     if (!strcmp(res.status, "ok") && res.gbps > best_gbps) {
       best_gbps = res.gbps;
       snprintf(best, sizeof best, "%s", res.variant);
@@ -679,14 +620,16 @@ static void workload_free(workload *w)
 
 /* Fills w's descriptor and sizes for shape sh and validates them.  On failure returns the status
  * with the message in the context's last error. */
-static ppfft_status workload_describe(workload *w, const options *o, const shape *sh, int f64)
+static ppfft_status workload_describe(workload *w, const options *o, const bench_shape *sh, int f64)
 {
-  shape_name(sh, w->name, sizeof w->name);
-  w->n = shape_elems(sh);
+  snprintf(w->name, sizeof w->name, "%s", sh->text);
+  w->n = (size_t)sh->N;
   w->elem_bytes = f64 ? 16 : 8;
   w->batch = o->batch ? o->batch : (o->mib << 20) / (w->n * w->elem_bytes);
   if (w->batch == 0) w->batch = 1;
-  ppfft_desc_init(&w->desc, sh->rank, sh->n, w->batch);
+  size_t lengths[3];
+  for (int d = 0; d < sh->rank; ++d) lengths[d] = (size_t)sh->n[d];
+  ppfft_desc_init(&w->desc, sh->rank, lengths, w->batch);
   w->desc.precision = f64 ? PPFFT_F64 : PPFFT_F32;
   w->desc.direction = o->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
   w->desc.inplace = o->inplace;
@@ -709,7 +652,7 @@ static ppfft_status workload_describe(workload *w, const options *o, const shape
 }
 
 /* Whether -v all applies to w: it enumerates the variants of one kernel, so only a rank-1
- * transform that the planner fits in one pass.  Fills w->pb for planner_enumerate. */
+ * transform that the planner fits in one pass.  Fills w->pb for candidates_enumerate. */
 static int single_pass_1d(workload *w)
 {
   variant v;
@@ -736,22 +679,14 @@ static ppfft_status workload_alloc(workload *w, const options *o)
     goto done;
   }
 
-  /* Random data in chunks so only the device-format copy is whole; the reference transforms the
-   * values exactly as the device sees them (rounded to float for f32). */
-  double chunk[2048];
-  for (size_t i = 0; i < 2 * count; i += 2048) {
-    size_t k = 2 * count - i < 2048 ? 2 * count - i : 2048;
-    fill_random(chunk, k, (unsigned long long)(i * 31 + n * 7) + (f64 ? 1u : 0u));
-    for (size_t j = 0; j < k; ++j) {
-      if (f64) ((double *)w->host_in)[i + j] = chunk[j];
-      else ((float *)w->host_in)[i + j] = (float)chunk[j];
-    }
-  }
+  /* The random input every bench program times (bench_common.h), in the device's format; the
+   * reference transforms the values exactly as the device sees them (rounded to float for f32). */
+  bench_fill(w->host_in, f64 ? BENCH_F64 : BENCH_F32, 2 * count);
   for (size_t i = 0; i < check; ++i) {
     a[i][0] = f64 ? ((double *)w->host_in)[2 * i] : ((float *)w->host_in)[2 * i];
     a[i][1] = f64 ? ((double *)w->host_in)[2 * i + 1] : ((float *)w->host_in)[2 * i + 1];
   }
-  int dims[3], len = (int)n; /* parse_shape keeps both within int */
+  int dims[3], len = (int)n; /* bench_parse_shape keeps both within int */
   for (int d = 0; d < w->desc.rank; ++d) dims[d] = (int)w->desc.n[d];
   fftw_plan fp = fftw_plan_many_dft(w->desc.rank, dims, (int)w->check_batch, a, NULL, 1, len, b, NULL, 1, len,
                                     o->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
@@ -791,12 +726,13 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
   for (int f64 = 0; f64 < 2; ++f64) {
     if (!(f64 ? o->prec_f64 : o->prec_f32)) continue;
     for (size_t i = 0; i < o->nshapes; ++i) {
-      const shape *sh = &o->shapes[i];
-      char shape_str[SHAPE_MAX];
-      shape_name(sh, shape_str, sizeof shape_str);
-      size_t fit = (o->mib << 20) / (shape_elems(sh) * (f64 ? 16 : 8)), batch = o->batch ? o->batch : fit < 1024 ? fit : 1024;
+      const bench_shape *sh = &o->shapes[i];
+      const char *shape_str = sh->text;
+      size_t fit = (o->mib << 20) / ((size_t)sh->N * (f64 ? 16 : 8)), batch = o->batch ? o->batch : fit < 1024 ? fit : 1024;
+      size_t lengths[3];
+      for (int d = 0; d < sh->rank; ++d) lengths[d] = (size_t)sh->n[d];
       ppfft_desc d;
-      ppfft_desc_init(&d, sh->rank, sh->n, batch ? batch : 1);
+      ppfft_desc_init(&d, sh->rank, lengths, batch ? batch : 1);
       d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
       double ms[RUNS];
       char name[PLAN_STRING_MAX + 64] = "";
@@ -807,19 +743,18 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
         s = ppfft_context_create(base->rt.ctx, base->rt.dev, &c);
         if (s != PPFFT_SUCCESS) break;
         ppfft_plan *p = NULL;
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        double t0 = bench_now_ms();
         s = ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        if (s == PPFFT_SUCCESS && k >= 0) ms[k] = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6;
+        double t1 = bench_now_ms();
+        if (s == PPFFT_SUCCESS && k >= 0) ms[k] = t1 - t0;
         if (s == PPFFT_SUCCESS) ppfft_plan_describe(p, name, sizeof name);
         else fprintf(stderr, "ppfft-bench: N=%s: %s\n", shape_str, ppfft_context_last_error(c));
         ppfft_plan_destroy(p);
         ppfft_context_destroy(c);
       }
       if (s != PPFFT_SUCCESS) continue;
-      qsort(ms, RUNS, sizeof ms[0], cmp_double);
-      printf("plan-time N=%-7s %s  median %.3f ms  min %.3f  max %.3f  %s\n", shape_str, f64 ? "f64" : "f32", ms[RUNS / 2], ms[0],
+      double median = bench_median(ms, RUNS); /* sorts ms: the minimum and maximum are its ends */
+      printf("plan-time N=%-7s %s  median %.3f ms  min %.3f  max %.3f  %s\n", shape_str, f64 ? "f64" : "f32", median, ms[0],
              ms[RUNS - 1], name);
     }
   }
@@ -914,11 +849,25 @@ int main(int argc, char **argv)
   }
   report r = {NULL, ctx->rt.info.name, ctx->rt.info.driver, 6};
   for (size_t i = 0; i < o.nshapes; ++i) {
-    char name[SHAPE_MAX];
-    shape_name(&o.shapes[i], name, sizeof name);
-    if ((int)strlen(name) > r.width) r.width = (int)strlen(name);
+    int len = (int)strlen(o.shapes[i].text);
+    if (len > r.width) r.width = len;
   }
   if (o.csv_path) {
+    /* rows are appended: to a file of another schema (an older ppfft-bench's) they would not fit */
+    FILE *old = fopen(o.csv_path, "r");
+    char first[256] = "";
+    if (old) {
+      if (!fgets(first, sizeof first, old)) first[0] = '\0';
+      fclose(old);
+    }
+    if (first[0] && strcmp(first, CSV_HEADER) != 0) {
+      fprintf(stderr, "ppfft-bench: %s has other columns than this ppfft-bench writes (%.*s); write to a new file\n", o.csv_path,
+              (int)strcspn(first, "\r\n"), first);
+      clReleaseCommandQueue(q);
+      ppfft_context_destroy(ctx);
+      free(o.shapes);
+      return 2;
+    }
     r.csv = fopen(o.csv_path, "a");
     if (!r.csv) {
       fprintf(stderr, "ppfft-bench: cannot open %s for appending: %s\n", o.csv_path, strerror(errno));
@@ -929,7 +878,7 @@ int main(int argc, char **argv)
     }
     /* "a" leaves the initial position implementation-defined: seek to learn the size */
     if (fseek(r.csv, 0, SEEK_END) == 0 && ftell(r.csv) == 0)
-      fputs("device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status\n", r.csv);
+      fputs(CSV_HEADER, r.csv);
   }
 
   printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->rt.info.name, ctx->rt.info.vendor, ctx->rt.info.driver,
@@ -962,6 +911,7 @@ int main(int argc, char **argv)
                  : o.mode == MODE_ONE || o.mode == MODE_FIT ? o.variant
                  : o.mode == MODE_MEASURE ? "measure"
                                           : "estimate");
+        res.config = config_name(o.mode);
         set_failure(&res, s, ppfft_context_last_error(ctx));
         print_row(&r, &w, &res);
         continue;
@@ -971,11 +921,14 @@ int main(int argc, char **argv)
         memset(&res, 0, sizeof res);
         res.ms = res.gbps = res.gflops = res.rel_err = NAN;
         snprintf(res.variant, sizeof res.variant, "%s", o.variant);
+        res.config = config_name(o.mode);
         set_failure(&res, s, ppfft_context_last_error(ctx));
         print_row(&r, &w, &res);
-      } else if (o.mode == MODE_FIT) run_variant(&r, &w, fitted, PPFFT_ESTIMATE, &res);
+      } else if (o.mode == MODE_FIT) run_variant(&r, &w, fitted, PPFFT_ESTIMATE, config_name(o.mode), &res);
       else if (o.mode == MODE_ALL) run_all(&r, &w, o.threads, o.twiddles);
-      else run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, o.mode == MODE_MEASURE ? PPFFT_MEASURE : PPFFT_ESTIMATE, &res);
+      else
+        run_variant(&r, &w, o.mode == MODE_ONE ? o.variant : NULL, o.mode == MODE_MEASURE ? PPFFT_MEASURE : PPFFT_ESTIMATE,
+                    config_name(o.mode), &res);
       workload_free(&w);
     }
   }
