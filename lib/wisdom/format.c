@@ -96,8 +96,9 @@ int wisdom_parse(const char *text, wisdom_entry **out, size_t *count, char *msg,
       } else if (strcmp(f[1], "1") != 0 && strcmp(f[1], "2") != 0) {
         snprintf(msg, len, "line %zu: wisdom version %.20s; this ppfft reads versions 1 and 2", lineno, f[1]);
         status = -1;
+      } else {
+        version = f[1][0] - '0';
       }
-      version = f[1][0] - '0';
       continue;
     }
     wisdom_entry e;
