@@ -22,6 +22,14 @@ void gen_literal(text_buf *sticky, char *buf, size_t len, long double x, int f64
   else tb_format(sticky, buf, len, "%s%.9ef%s", x < 0 ? "(" : "", (double)(float)x, x < 0 ? ")" : "");
 }
 
+int gen_scale_literal(text_buf *sticky, char *buf, size_t len, const problem *p, int apply)
+{
+  buf[0] = '\0';
+  if (!apply || p->scale == 1.0) return 0;
+  gen_literal(sticky, buf, len, p->scale, p->f64);
+  return 1;
+}
+
 /* A new temporary with the given real and imaginary expressions. */
 static val tmp(dctx *d, const char *re, const char *im)
 {

@@ -1,6 +1,7 @@
 /* Generator level 1: the radix-r butterfly, i.e. an r-point DFT on registers. */
 #ifndef PPFFT_GEN_DFT_H
 #define PPFFT_GEN_DFT_H
+#include "core/problem.h"
 #include "core/text_buf.h"
 
 /* Emits statements that replace ar[0..r-1], ai[0..r-1] (real and imaginary parts, of C type
@@ -12,5 +13,9 @@ void gen_dft_body(text_buf *b, unsigned r, int sign, const char *type, int f64, 
 /* Writes the literal x as source for the precision (e.g. "7.07106781e-01f") into buf (a buffer too
  * short sets sticky's error). */
 void gen_literal(text_buf *sticky, char *buf, size_t len, long double x, int f64);
+
+/* The literal of p's scale into buf when `apply` (the store that writes the final output) and the
+ * scale is not 1: returns 1; else buf is "" and it returns 0. */
+int gen_scale_literal(text_buf *sticky, char *buf, size_t len, const problem *p, int apply);
 
 #endif

@@ -49,11 +49,8 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
     if (p->sign < 0) tb_printf(b, "      o_ = (real2)(o_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n");
     else tb_printf(b, "      o_ = (real2)(o_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n");
   }
-  if (final && p->scale != 1.0) {
-    char lit[48];
-    gen_literal(gs->b, lit, sizeof lit, p->scale, p->f64);
-    tb_printf(b, "      o_ *= %s;\n", lit);
-  }
+  char lit[48];
+  if (gen_scale_literal(gs->b, lit, sizeof lit, p, final)) tb_printf(b, "      o_ *= %s;\n", lit);
   tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
 }
 
@@ -67,12 +64,8 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
     general_store(gs, b, tr, ptr, pos, re[0], im[0], scaled);
     return;
   }
-  char scale[64] = "";
-  if (scaled && gs->p->scale != 1.0) {
-    char lit[48];
-    gen_literal(gs->b, lit, sizeof lit, gs->p->scale, gs->p->f64);
-    tb_format(gs->b, scale, sizeof scale, " * %s", lit);
-  }
+  char lit[48], scale[64] = "";
+  if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, scaled)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
   for (unsigned k = 0; k < parts; ++k) {
     if (parts == 2)
       tb_printf(b, "    ((%s real16 *)(%s))[2u * ((%s) / %uu) + %uu] = (real16)(", gs->d->global, ptr, pos, E, k);

@@ -210,12 +210,8 @@ void gen_gm_pass(gen_state *gs, int s)
     }
     tb_printf(&body, "    }\n");
   } else { /* scalar stores, lane by lane */
-    char lit[48] = "";
-    if (last && gs->p->scale != 1.0) {
-      char l[40];
-      gen_literal(gs->b, l, sizeof l, gs->p->scale, gs->p->f64);
-      tb_format(gs->b, lit, sizeof lit, " * %s", l);
-    }
+    char l[48], lit[64] = "";
+    if (gen_scale_literal(gs->b, l, sizeof l, gs->p, last)) tb_format(gs->b, lit, sizeof lit, " * %s", l);
     for (unsigned e = 0; e < E; ++e) {
       stockham_out(&body, sp, e);
       for (unsigned t = 0; t < sp.r; ++t) {

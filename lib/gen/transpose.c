@@ -28,12 +28,8 @@ int gen_transpose(const problem *p, kernel_source *out)
   tb_printf(&b, "  %s real2 tile[%u][%u]; /* [element][transform], padded against bank conflicts */\n", d->local, T, T + 1);
   tb_printf(&b, "  const uint lid = %s, lx = lid %% %uu, ly = lid / %uu;\n", d->local_id, T, T);
   tb_printf(&b, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, T);
-  char scale[64] = "";
-  if (p->scale != 1.0) {
-    char lit[48];
-    gen_literal(&b, lit, sizeof lit, p->scale, p->f64);
-    tb_format(&b, scale, sizeof scale, "      o_ *= %s;\n", lit);
-  }
+  char lit[48], scale[64] = "";
+  if (gen_scale_literal(&b, lit, sizeof lit, p, 1)) tb_format(&b, scale, sizeof scale, "      o_ *= %s;\n", lit);
   tb_printf(&b, "  for (uint p0 = 0; p0 < %zuu; p0 += %uu) {\n", p->n, T);
   tb_printf(&b, "    for (uint k = 0; k < %uu; k += %uu) {\n", T, rows);
   lanes(&b, p->in_stride != 1);
