@@ -74,28 +74,23 @@ END_TEST
 
 START_TEST(default_device_env)
 {
-  const char *old = getenv("PPFFT_DEVICE");
-  char *saved = old ? strdup(old) : NULL;
   static const char *const malformed[] = {"x", "0", "0:", ":0", "0:0:0", "-1:0", "a:b"};
   ppfft_context *c;
   for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; ++i) {
-    setenv("PPFFT_DEVICE", malformed[i], 1);
+    test_setenv("PPFFT_DEVICE", malformed[i]);
     c = (ppfft_context *)&c;
     ck_assert_msg(ppfft_context_create_default(&c) == PPFFT_ERROR_INVALID_ARGUMENT, "PPFFT_DEVICE=%s", malformed[i]);
     ck_assert_ptr_null(c);
     ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(NULL), "PPFFT_DEVICE"));
   }
-  setenv("PPFFT_DEVICE", "99:0", 1);
+  test_setenv("PPFFT_DEVICE", "99:0");
   ck_assert_int_eq(ppfft_context_create_default(&c), PPFFT_ERROR_NO_DEVICE);
-  setenv("PPFFT_DEVICE", "0:99", 1);
+  test_setenv("PPFFT_DEVICE", "0:99");
   ck_assert_int_eq(ppfft_context_create_default(&c), PPFFT_ERROR_NO_DEVICE);
-  setenv("PPFFT_DEVICE", "0:0", 1);
+  test_setenv("PPFFT_DEVICE", "0:0");
   ck_assert_int_eq(ppfft_context_create_default(&c), PPFFT_SUCCESS);
   ck_assert_int_gt((int)strlen(ppfft_context_device_key(c)), 4);
   ppfft_context_destroy(c);
-  if (saved) setenv("PPFFT_DEVICE", saved, 1);
-  else unsetenv("PPFFT_DEVICE");
-  free(saved);
 }
 END_TEST
 
@@ -445,11 +440,11 @@ START_TEST(dump_kernels)
   test_env *t = test_env_get();
   char dir[] = "/tmp/ppfft-dump-XXXXXX";
   ck_assert_ptr_nonnull(mkdtemp(dir));
-  setenv("PPFFT_DUMP_KERNELS", dir, 1);
+  test_setenv("PPFFT_DUMP_KERNELS", dir);
   ppfft_desc d = desc1(32, 3);
   ppfft_plan *p;
   ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r8x4/LM-CT+CGAP+VAVM2+TW-GM+CSE+IL+LU/wg4/t2", &p), PPFFT_SUCCESS);
-  unsetenv("PPFFT_DUMP_KERNELS");
+  test_unsetenv("PPFFT_DUMP_KERNELS");
   ppfft_plan_destroy(p);
   char cmd[256];
   snprintf(cmd, sizeof cmd, "grep -l 'r8x4/LM-CT+CGAP+VAVM2+TW-GM+CSE+IL+LU' %s/*.cl | grep -q . && grep -q '__kernel' %s/*.cl", dir, dir);
@@ -462,7 +457,7 @@ END_TEST
 Suite *make_api_suite(void)
 {
   Suite *s = suite_create("api");
-  TCase *tc = tcase_create("errors");
+  TCase *tc = test_tcase("errors");
   tcase_add_test(tc, status_strings);
   tcase_add_test(tc, context_errors);
   tcase_add_test(tc, default_device_env);
@@ -471,7 +466,7 @@ Suite *make_api_suite(void)
   tcase_add_test(tc, build_error_carries_log);
   tcase_add_test(tc, execute_errors);
   suite_add_tcase(s, tc);
-  TCase *tc2 = tcase_create("execution");
+  TCase *tc2 = test_tcase("execution");
   tcase_add_test(tc2, execute_does_not_block);
   tcase_add_test(tc2, plan_shared_between_threads);
   tcase_add_test(tc2, program_cache_reuses_builds);

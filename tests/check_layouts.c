@@ -167,11 +167,12 @@ static double *reference(const layout_case *lc, const side *s, const double *x, 
 static void run_case(const layout_case *lc, char *name, size_t len)
 {
   test_env *t = test_env_get();
-  if (lc->f64 && !t->ctx->rt.info.fp64) return;
+  if (lc->f64 && !test_has_fp64("f64 cases")) return;
   ppfft_desc d = desc_of(lc);
   side in = side_of(lc, lc->in_strides, lc->in_dist, lc->in_offset);
   side out = lc->inplace ? in : side_of(lc, lc->out_strides, lc->out_dist, lc->out_offset);
   ppfft_plan *p = NULL;
+  double start = test_now();
   ppfft_status s = lc->variant ? ppfft_plan_create_variant(t->ctx, &d, lc->variant, &p) : ppfft_plan_create(t->ctx, &d, 0, &p);
   ck_assert_msg(s == PPFFT_SUCCESS, "plan: %s", ppfft_context_last_error(t->ctx));
   char desc[1024];
@@ -215,6 +216,7 @@ static void run_case(const layout_case *lc, char *name, size_t len)
     side_download(mi, back, in.span, lc->f64, lc->in_planar);
     ck_assert_msg(memcmp(back, x, 16 * in.span) == 0, "%s: the input changed", desc);
   }
+  if (test_verbose()) printf("  %.2f s: %s\n", test_now() - start, desc), fflush(stdout);
   free(flat);
   free(addressed);
   free(ref);
@@ -598,19 +600,28 @@ END_TEST
 Suite *make_layouts_suite(void)
 {
   Suite *s = suite_create("layouts");
-  TCase *tc = tcase_create("layouts");
-  tcase_set_timeout(tc, 1800);
+  TCase *tc = test_tcase("layouts");
   tcase_add_test(tc, layout_errors);
   tcase_add_test(tc, strided_layouts);
   tcase_add_test(tc, planar_and_scale);
   tcase_add_test(tc, multi_dimensional);
   tcase_add_test(tc, seed_2d_256);
+  tcase_add_test(tc, round_trip_multi_pass);
+  tcase_add_test(tc, two_queues_share_the_temporary);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+/* Plans of several passes named or chosen for one long dimension: four-step, forced splits,
+ * exchange rounds and explicit transposes. */
+Suite *make_passes_suite(void)
+{
+  Suite *s = suite_create("passes");
+  TCase *tc = test_tcase("passes");
+  tcase_add_test(tc, large_1d);
   tcase_add_test(tc, forced_splits);
   tcase_add_test(tc, exchange_rounds);
   tcase_add_test(tc, explicit_transposes);
-  tcase_add_test(tc, large_1d);
-  tcase_add_test(tc, round_trip_multi_pass);
-  tcase_add_test(tc, two_queues_share_the_temporary);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -40,7 +40,7 @@ START_TEST(inverse_round_trip)
 {
   const size_t n = 64, batch = 6, count = n * batch;
   for (int prec = 0; prec < 2; ++prec) {
-    if (prec && !test_env_get()->ctx->rt.info.fp64) continue;
+    if (prec && !test_has_fp64("f64 round trips")) continue;
     for (size_t k = 0; k < sizeof variants_64 / sizeof variants_64[0]; ++k) {
       double *x = malloc(16 * count), *y = malloc(16 * count), *z = malloc(16 * count);
       test_random(x, 2 * count, (unsigned)k);
@@ -221,7 +221,7 @@ END_TEST
 Suite *make_properties_suite(void)
 {
   Suite *s = suite_create("properties");
-  TCase *tc = tcase_create("self-tests");
+  TCase *tc = test_tcase("self-tests");
   tcase_add_test(tc, inverse_round_trip);
   tcase_add_test(tc, linearity);
   tcase_add_test(tc, impulse);

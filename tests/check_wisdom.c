@@ -286,10 +286,10 @@ START_TEST(files_and_search_path)
   f = fopen(cmd, "w");
   fputs("ppfft-wisdom 2\ngarbage\n", f);
   fclose(f);
-  setenv("PPFFT_WISDOM_PATH", dir, 1);
+  test_setenv("PPFFT_WISDOM_PATH", dir);
   ppfft_context *c2;
   ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c2), PPFFT_SUCCESS);
-  unsetenv("PPFFT_WISDOM_PATH");
+  test_unsetenv("PPFFT_WISDOM_PATH");
   ppfft_desc d = desc1(16, 4);
   ppfft_plan *p;
   ck_assert_int_eq(ppfft_plan_create(c2, &d, PPFFT_WISDOM_ONLY, &p), PPFFT_SUCCESS);
@@ -371,7 +371,7 @@ END_TEST
 Suite *make_wisdom_suite(void)
 {
   Suite *s = suite_create("wisdom");
-  TCase *tc = tcase_create("wisdom");
+  TCase *tc = test_tcase("wisdom");
   tcase_add_test(tc, round_trip);
   tcase_add_test(tc, malformed_rejected_whole);
   tcase_add_test(tc, fuzzed_texts);
