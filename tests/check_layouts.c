@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const double SENTINEL = 1234.5;
+/* What an out-of-place output buffer holds before the transform: a different value in each half of
+ * a complex element, so that a stray write of either half (or of the halves swapped) shows. */
+static const double SENTINEL_RE = 1234.5, SENTINEL_IM = -4321.25;
 
 /* A case: the descriptor's layout fields as the user writes them (0 = packed). */
 typedef struct layout_case {
@@ -181,7 +183,7 @@ static void run_case(const layout_case *lc, char *name, size_t len)
 
   double *x = malloc(16 * in.span), *y = malloc(16 * out.span), *got = malloc(16 * out.span), *back = malloc(16 * in.span);
   test_random(x, 2 * in.span, 11);
-  for (size_t i = 0; i < 2 * out.span; ++i) y[i] = SENTINEL;
+  for (size_t i = 0; i < out.span; ++i) y[2 * i] = SENTINEL_RE, y[2 * i + 1] = SENTINEL_IM;
   if (!lc->f64) /* what the device holds */
     for (size_t i = 0; i < 2 * in.span; ++i) x[i] = (float)x[i];
   cl_mem mi[2], mo[2] = {NULL, NULL};
@@ -209,8 +211,9 @@ static void run_case(const layout_case *lc, char *name, size_t len)
   ck_assert_msg(err <= bound, "%s: error %g > %g", desc, err, bound);
   for (size_t k = 0; k < out.span; ++k) /* what the layout does not address is left alone */
     if (!addressed[k]) {
-      double want0 = lc->inplace ? x[2 * k] : SENTINEL, want1 = lc->inplace ? x[2 * k + 1] : SENTINEL;
-      ck_assert_msg(got[2 * k] == want0 && got[2 * k + 1] == want1, "%s: element %zu outside the layout changed", desc, k);
+      double want0 = lc->inplace ? x[2 * k] : SENTINEL_RE, want1 = lc->inplace ? x[2 * k + 1] : SENTINEL_IM;
+      ck_assert_msg(got[2 * k] == want0, "%s: the real part of element %zu, outside the layout, changed", desc, k);
+      ck_assert_msg(got[2 * k + 1] == want1, "%s: the imaginary part of element %zu, outside the layout, changed", desc, k);
     }
   if (!lc->inplace) { /* out of place leaves the input alone */
     side_download(mi, back, in.span, lc->f64, lc->in_planar);

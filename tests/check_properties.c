@@ -126,13 +126,16 @@ START_TEST(batch_tails_write_nothing_beyond)
     double *x = malloc(16 * count), *y = malloc(16 * count), *ref = malloc(16 * used);
     test_random(x, 2 * count, (unsigned)batch);
     for (size_t i = 0; i < 2 * count; ++i) x[i] = (float)x[i];
-    for (size_t i = 0; i < 2 * count; ++i) y[i] = 1234.5;
+    for (size_t i = 0; i < count; ++i) y[2 * i] = 1234.5, y[2 * i + 1] = -4321.25; /* a value per half */
     ppfft_desc d;
     ppfft_desc_init(&d, 1, &n, batch);
     run_on(&d, v, x, y, count);
     test_reference(x, ref, n, batch, -1);
     ck_assert_double_le(test_rel_error(y, ref, used), test_bound(n, 0));
-    for (size_t i = 2 * used; i < 2 * count; ++i) ck_assert_msg(y[i] == 1234.5, "batch %zu: element %zu beyond the layout changed", batch, i / 2);
+    for (size_t i = used; i < count; ++i) {
+      ck_assert_msg(y[2 * i] == 1234.5, "batch %zu: the real part of element %zu, beyond the layout, changed", batch, i);
+      ck_assert_msg(y[2 * i + 1] == -4321.25, "batch %zu: the imaginary part of element %zu, beyond the layout, changed", batch, i);
+    }
     free(x);
     free(y);
     free(ref);
@@ -163,7 +166,7 @@ START_TEST(distances_and_offsets)
     size_t in_span = d.in_offset + (batch - 1) * d.in_dist + n, out_span = d.out_offset + (batch - 1) * d.out_dist + n;
     size_t count = (in_span > out_span ? in_span : out_span) + 7;
     double *x = malloc(16 * count), *y = malloc(16 * count), *packed = malloc(16 * n * batch), *ref = malloc(16 * n * batch);
-    for (size_t i = 0; i < 2 * count; ++i) x[i] = -777.0, y[i] = 999.0;
+    for (size_t i = 0; i < count; ++i) x[2 * i] = -777.0, x[2 * i + 1] = 555.0, y[2 * i] = 999.0, y[2 * i + 1] = -333.0;
     test_random(packed, 2 * n * batch, (unsigned)c);
     for (size_t i = 0; i < 2 * n * batch; ++i) packed[i] = (float)packed[i];
     for (size_t b = 0; b < batch; ++b)
@@ -178,8 +181,9 @@ START_TEST(distances_and_offsets)
     for (size_t i = 0; i < count; ++i) {
       int inside = i >= out_off && (i - out_off) % out_dist < n && (i - out_off) / out_dist < batch;
       if (inside) continue;
-      double want = d.inplace ? x[2 * i] : 999.0;
-      ck_assert_msg(y[2 * i] == want, "case %zu: element %zu outside the output changed", c, i);
+      double want_re = d.inplace ? x[2 * i] : 999.0, want_im = d.inplace ? x[2 * i + 1] : -333.0;
+      ck_assert_msg(y[2 * i] == want_re, "case %zu: the real part of element %zu, outside the output, changed", c, i);
+      ck_assert_msg(y[2 * i + 1] == want_im, "case %zu: the imaginary part of element %zu, outside the output, changed", c, i);
     }
     free(x);
     free(y);
