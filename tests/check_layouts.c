@@ -239,13 +239,15 @@ static layout_case plain(int rank, size_t n0, size_t n1, size_t n2, size_t batch
   return lc;
 }
 
-/* Large 1D: the planner splits lengths beyond one work-group into passes (four-step). */
+/* Large 1D: the planner splits lengths beyond one work-group into passes (four-step); 2^22 and
+ * 2^24, and an f64 in-place batch, in check-full only. */
 START_TEST(large_1d)
 {
-  static const struct { size_t n, batch; int f64, backward, inplace; } cases[] = {
-    {1u << 16, 2, 0, 0, 0}, {1u << 17, 1, 1, 1, 0}, {1u << 18, 1, 0, 1, 1}, {1u << 20, 1, 0, 0, 0}, {1u << 18, 2, 1, 0, 1},
+  static const struct { size_t n, batch; int f64, backward, inplace, full; } cases[] = {
+    {1u << 16, 2, 0, 0, 0, 0}, {1u << 17, 1, 1, 1, 0, 0}, {1u << 18, 1, 0, 1, 1, 0}, {1u << 20, 1, 0, 0, 0, 0}, {1u << 18, 2, 1, 0, 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
     layout_case lc = plain(1, cases[i].n, 0, 0, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     run_case(&lc, NULL, 0);
@@ -260,7 +262,8 @@ START_TEST(large_1d)
 END_TEST
 
 /* Two- and three-pass splits named by plan strings, across the on-chip modes and access patterns:
- * every pass kind (column with twiddle, middle in place, transposing row) with each kernel shape. */
+ * every pass kind (column with twiddle, middle in place, transposing row) with each kernel shape
+ * (the three-pass plan), and two passes in place (for two of the shapes; all in check-full). */
 START_TEST(forced_splits)
 {
   static const char *const kinds[] = {
@@ -276,6 +279,7 @@ START_TEST(forced_splits)
     lc.backward = k & 1;
     lc.f64 = k == 2;
     run_case(&lc, NULL, 0);
+    if (k % 3 != 0 && !test_full()) continue; /* two passes in place: two kernel shapes in make check, all in check-full */
     snprintf(v, sizeof v, "r8x4/%s/wg16/t4;r8x8/%s/wg32/t4", kinds[k], kinds[k]);
     layout_case l2 = plain(1, 2048, 0, 0, 2);
     l2.variant = v;
@@ -286,17 +290,19 @@ START_TEST(forced_splits)
 END_TEST
 
 /* Exchange rounds (XR2, XR4): one pass through N/2 or N/4 reals of local memory, with vector and
- * scalar arithmetic, unrolled or not; and the rules that reject what cannot split evenly. */
+ * scalar arithmetic, unrolled or not (8192 with VASM4, and radix 4 in f64, in check-full only); and
+ * the rules that reject what cannot split evenly. */
 START_TEST(exchange_rounds)
 {
-  static const struct { size_t n; const char *v; int f64; } cases[] = {
-    {4096, "r16x16x16/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg128/t1", 0},
-    {4096, "r16x16x16/RP+LM-CM+XR4+CGAP+VASM2+CM-K+CSE+IL+LU/wg64/t1", 1},
-    {8192, "r8x8x8x16/RP+LM-CM+XR2+DIRECT+VASM4+TW-CALC+CSE+IL/wg256/t1", 0},
-    {2048, "r8x16x16/RP+LM-CM+XR2+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg32/t1", 0},
-    {1024, "r4x4x4x4x4/RP+LM-CM+XR2+DIRECT+VASM2+CM-L/wg64/t4", 1},
+  static const struct { size_t n; const char *v; int f64, full; } cases[] = {
+    {4096, "r16x16x16/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg128/t1", 0, 0},
+    {4096, "r16x16x16/RP+LM-CM+XR4+CGAP+VASM2+CM-K+CSE+IL+LU/wg64/t1", 1, 0},
+    {8192, "r8x8x8x16/RP+LM-CM+XR2+DIRECT+VASM4+TW-CALC+CSE+IL/wg256/t1", 0, 1},
+    {2048, "r8x16x16/RP+LM-CM+XR2+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg32/t1", 0, 0},
+    {1024, "r4x4x4x4x4/RP+LM-CM+XR2+DIRECT+VASM2+CM-L/wg64/t4", 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
     layout_case lc = plain(1, cases[i].n, 0, 0, 5);
     lc.variant = cases[i].v;
     lc.f64 = cases[i].f64;
@@ -369,15 +375,17 @@ START_TEST(explicit_transposes)
 }
 END_TEST
 
-/* 2D and 3D, square and not, batched, both placements and directions, both precisions. */
+/* 2D and 3D, square and not, batched, both placements and directions, both precisions (32 x 128,
+ * 8 x 16 x 32 and 128 x 1024 in check-full only). */
 START_TEST(multi_dimensional)
 {
-  static const struct { int rank; size_t n0, n1, n2, batch; int f64, backward, inplace; } cases[] = {
-    {2, 256, 256, 0, 2, 0, 0, 0}, {2, 2, 4096, 0, 3, 0, 1, 0}, {2, 4096, 2, 0, 3, 1, 0, 1}, {3, 16, 8, 4096, 1, 0, 0, 0},
-    {2, 32, 128, 0, 4, 1, 1, 0},  {3, 64, 64, 64, 1, 0, 0, 1}, {3, 8, 16, 32, 5, 1, 1, 1},  {3, 2, 1, 8, 3, 0, 0, 0},
-    {2, 1, 64, 0, 7, 0, 0, 0},    {2, 128, 1024, 0, 1, 0, 0, 0},
+  static const struct { int rank; size_t n0, n1, n2, batch; int f64, backward, inplace, full; } cases[] = {
+    {2, 256, 256, 0, 2, 0, 0, 0, 0}, {2, 2, 4096, 0, 3, 0, 1, 0, 0}, {2, 4096, 2, 0, 3, 1, 0, 1, 0}, {3, 16, 8, 4096, 1, 0, 0, 0, 0},
+    {2, 32, 128, 0, 4, 1, 1, 0, 1},  {3, 64, 64, 64, 1, 0, 0, 1, 0}, {3, 8, 16, 32, 5, 1, 1, 1, 1},  {3, 2, 1, 8, 3, 0, 0, 0, 0},
+    {2, 1, 64, 0, 7, 0, 0, 0, 0},    {2, 128, 1024, 0, 1, 0, 0, 0, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
     layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     run_case(&lc, NULL, 0);

@@ -42,6 +42,8 @@ START_TEST(inverse_round_trip)
   for (int prec = 0; prec < 2; ++prec) {
     if (prec && !test_has_fp64("f64 round trips")) continue;
     for (size_t k = 0; k < sizeof variants_64 / sizeof variants_64[0]; ++k) {
+      /* make check: every variant in f32, two in f64, the scaled plan for the estimate (check-full: all) */
+      if (prec && k > 1 && !test_full()) continue;
       double *x = malloc(16 * count), *y = malloc(16 * count), *z = malloc(16 * count);
       test_random(x, 2 * count, (unsigned)k);
       ppfft_desc d;
@@ -55,10 +57,11 @@ START_TEST(inverse_round_trip)
       double err = test_rel_error(z, x, count);
       ck_assert_msg(err <= 2 * test_bound(n, prec), "%s %s: round trip error %.3g", variants_64[k] ? variants_64[k] : "estimate",
                     prec ? "f64" : "f32", err);
-      /* the same with scale = 1/N in the backward plan */
-      d.scale = 1.0 / (double)n;
-      run_on(&d, variants_64[k], y, z, count);
-      ck_assert_double_le(test_rel_error(z, x, count), 2 * test_bound(n, prec));
+      if (k == 0 || test_full()) { /* the same with scale = 1/N in the backward plan */
+        d.scale = 1.0 / (double)n;
+        run_on(&d, variants_64[k], y, z, count);
+        ck_assert_double_le(test_rel_error(z, x, count), 2 * test_bound(n, prec));
+      }
       free(x);
       free(y);
       free(z);
