@@ -1,7 +1,8 @@
 /* The Check suites, one per module under test.  Makefile.am groups them into programs (TESTS), each
  * built from check_main.c with its list of make_*_suite functions:
  *
- *   check_units       no device: variant, geometry, decompose, candidates, gen, disk_cache, runner
+ *   check_units       no device: variant, geometry, decompose, candidates, gen, wisdom_store,
+ *                     disk_cache, runner
  *   check_api         api
  *   check_transform   transform
  *   check_powers      powers
@@ -21,6 +22,7 @@ Suite *make_geometry_suite(void);     /* the geometry rules, device limits */
 Suite *make_decompose_suite(void);    /* passes of a transform cover each element once; splits */
 Suite *make_candidates_suite(void);   /* the planner's candidate lists and the fit */
 Suite *make_gen_suite(void);          /* the generator's text: TWP */
+Suite *make_wisdom_store_suite(void); /* device keys and levels, the format (v1, v2), lookup, import, export, shipped files */
 Suite *make_disk_cache_suite(void);   /* built programs on disk: keys, atomic writes, corruption */
 Suite *make_runner_suite(void);       /* the test runner itself: skips, restored environment after a failure */
 /* on a device */
@@ -30,7 +32,7 @@ Suite *make_powers_suite(void);       /* the estimate at every power of two, ran
 Suite *make_layouts_suite(void);      /* multi-dimensional, strided, planar, scale, errors; sentinels */
 Suite *make_passes_suite(void);       /* large 1D (four-step), forced splits, exchange rounds, XP */
 Suite *make_properties_suite(void);   /* round trip, linearity, impulse, batch tails, distances, repeatability */
-Suite *make_wisdom_suite(void);       /* wisdom through the API: import/export, planner flags, MEASURE */
+Suite *make_wisdom_suite(void);       /* wisdom through the API: levels in describe, planner flags, MEASURE */
 Suite *make_builds_suite(void);       /* the library's disk cache, builder shares, budgets */
 
 #endif
