@@ -6,7 +6,8 @@
  *    (tests/pairwise.h has the rows);
  *  - both: for every power of two up to the device's single-work-group limit, the planner's
  *    estimate, and random variants (random radices and launch): at a sample of the lengths in make
- *    check, at every length in make check-full. */
+ *    check, at every length in make check-full;
+ *  - both: LM-CT with twelve radix-2 passes. */
 #include "core/geometry.h"
 #include "pairwise.h"
 #include "plan/candidates.h"
@@ -226,11 +227,26 @@ START_TEST(every_power_of_two)
 }
 END_TEST
 
+/* LM-CT with twelve radix-2 passes: its store undoes a twelve-digit reversal, an expression that
+ * was once cut short in the generator (tests/check_gen.c checks the text); here it runs. */
+START_TEST(lm_ct_twelve_passes)
+{
+  size_t n = 4096;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 2);
+  variant v;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r2x2x2x2x2x2x2x2x2x2x2x2/LM-CT+VASM2+TW-CALC/wg256/t1", &v, msg, sizeof msg), 0);
+  check_case(&d, &v, 12);
+}
+END_TEST
+
 Suite *make_transform_suite(void)
 {
   Suite *s = suite_create("transform");
   TCase *tc = test_tcase("fftw");
   tcase_add_test(tc, pairwise_knobs_against_fftw);
+  tcase_add_test(tc, lm_ct_twelve_passes);
   suite_add_tcase(s, tc);
   if (test_full_product()) { /* its own case, so that make check-full can run its shares alone */
     TCase *full = test_tcase("full");

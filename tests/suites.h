@@ -21,13 +21,13 @@ Suite *make_variant_suite(void);      /* variant strings: round trip, malformed 
 Suite *make_geometry_suite(void);     /* the geometry rules, device limits */
 Suite *make_decompose_suite(void);    /* passes of a transform cover each element once; splits */
 Suite *make_candidates_suite(void);   /* the planner's candidate lists and the fit */
-Suite *make_gen_suite(void);          /* the generator's text: TWP */
+Suite *make_gen_suite(void);          /* the generator's text: TWP, LM-CT digit reversal, the output pin */
 Suite *make_wisdom_store_suite(void); /* device keys and levels, the format (v1, v2), lookup, import, export, shipped files */
 Suite *make_disk_cache_suite(void);   /* built programs on disk: keys, atomic writes, corruption */
 Suite *make_runner_suite(void);       /* the test runner itself: skips, restored environment after a failure */
 /* on a device */
 Suite *make_api_suite(void);          /* every error path of the public API, execution, threads */
-Suite *make_transform_suite(void);    /* agreement with FFTW: pairwise set (or full product) */
+Suite *make_transform_suite(void);    /* agreement with FFTW: pairwise set (or full product), LM-CT twelve passes */
 Suite *make_powers_suite(void);       /* the estimate at every power of two, random variants at a sample */
 Suite *make_layouts_suite(void);      /* multi-dimensional, strided, planar, scale, errors; sentinels */
 Suite *make_passes_suite(void);       /* large 1D (four-step), forced splits, exchange rounds, XP */
