@@ -5,8 +5,8 @@
 # longer variants, e.g. random variants at every power of two, 1D lengths 2^22 and 2^24) but not the
 # product; J more run a share of the product each (tests/check_transform's "full" case).
 # PPFFT_TEST_DEVICES="P:D P:D ..." spreads the shares over several devices, round robin (default:
-# PPFFT_DEVICE).  Logs: tests/check-full-suites.log and tests/check-full-<i>.log in the build
-# folder.  Exit status: 0 when all pass.
+# PPFFT_DEVICE).  Logs: tests/check-full-<program>.log and tests/check-full-<i>.log (the shares) in
+# the build folder.  Exit status: 0 when all pass.
 B=${PPFFT_BUILD_DIR:-.}
 J=${PPFFT_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 PROGRAMS="check_units check_api check_transform check_powers check_layouts check_passes check_properties check_wisdom"
@@ -30,14 +30,14 @@ done
 (
   rc=0 none=0
   for p in $PROGRAMS; do
-    PPFFT_TEST_FULL=1 PPFFT_TEST_SHARD=none "$B/tests/$p"
+    PPFFT_TEST_FULL=1 PPFFT_TEST_SHARD=none "$B/tests/$p" > "$B/tests/check-full-$p.log" 2>&1
     r=$?
     [ $r -eq 77 ] && none=1
     [ $r -eq 0 ] || [ $r -eq 77 ] || rc=1
   done
   [ $rc -eq 0 ] && [ $none -eq 1 ] && rc=77
   exit $rc
-) > "$B/tests/check-full-suites.log" 2>&1 &
+) &
 suites=$!
 pids="$pids $suites"
 wait $suites
@@ -50,8 +50,11 @@ for p in $pids; do
   r=$?
   [ $r -eq 0 ] || [ $r -eq 77 ] || rc=1 # 77: no OpenCL device
 done
-echo "programs: $(grep -h -e '^[0-9]* passed, [0-9]* failed' -e '^check_[a-z_]*: [0-9.]* s$' "$B/tests/check-full-suites.log" | tr '\n' ' ')"
-grep -h -e '^  skipped: ' "$B/tests/check-full-suites.log"
+for p in $PROGRAMS; do
+  log=$B/tests/check-full-$p.log
+  echo "$p: $(grep -h -e '^[0-9]* passed, [0-9]* failed' "$log" | tail -n 1), $(sed -n "s|^$p: \([0-9.]* s\)$|\1|p" "$log")"
+  grep -h -e '^  skipped: ' "$log"
+done
 i=0
 while [ "$i" -lt "$J" ]; do
   echo "process $i/$J: $(grep -h -e '^full product, share [0-9]*/[0-9]*: [0-9]* cases ran' -e 'passed,' "$B/tests/check-full-$i.log" | tr '\n' ' ')"
