@@ -3,7 +3,8 @@
 #   ./quickstart.sh         install what is missing, build, tune the default OpenCL device briefly
 #                           for the example's problem, run the example transform on it (PoCL's CPU
 #                           device when there is no GPU)
-#   ./quickstart.sh check   the same set-up, then the test suite (make check)
+#   ./quickstart.sh check   the same set-up, then the test suite (make -j check: the test programs
+#                           run side by side), with each program's summary and the elapsed time
 # PPFFT_DEVICE=P:D picks another device (platform and device index as `clinfo -l` lists them).
 set -e
 cd "$(dirname "$0")"
@@ -26,7 +27,15 @@ fi
 make -j"$(nproc)"
 
 case "${1:-run}" in
-  check) make check ;;
+  check)
+    start=$(date +%s)
+    rc=0
+    make -j"$(nproc)" check || rc=$?
+    for log in tests/check_*.log; do # each program's summary line and time
+      [ -f "$log" ] && grep -h -E '^[0-9]+ passed, [0-9]+ failed|^check_[a-z_]+: [0-9.]+ s$|^  skipped: ' "$log" | sed "s|^|${log%.log}: |"
+    done
+    echo "make check: $(( $(date +%s) - start )) s"
+    exit $rc ;;
   run)
     # writes wisdom where every ppfft program on this device finds it; a full run is --canonical
     ./tuner/ppfft-tune --problems cof1024:b8192 --budget 60

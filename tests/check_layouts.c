@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const double SENTINEL = 1234.5;
+/* What an out-of-place output buffer holds before the transform: a different value in each half of
+ * a complex element, so that a stray write of either half (or of the halves swapped) shows. */
+static const double SENTINEL_RE = 1234.5, SENTINEL_IM = -4321.25;
 
 /* A case: the descriptor's layout fields as the user writes them (0 = packed). */
 typedef struct layout_case {
@@ -167,11 +169,12 @@ static double *reference(const layout_case *lc, const side *s, const double *x, 
 static void run_case(const layout_case *lc, char *name, size_t len)
 {
   test_env *t = test_env_get();
-  if (lc->f64 && !t->ctx->rt.info.fp64) return;
+  if (lc->f64 && !test_has_fp64("f64 cases")) return;
   ppfft_desc d = desc_of(lc);
   side in = side_of(lc, lc->in_strides, lc->in_dist, lc->in_offset);
   side out = lc->inplace ? in : side_of(lc, lc->out_strides, lc->out_dist, lc->out_offset);
   ppfft_plan *p = NULL;
+  double start = test_now();
   ppfft_status s = lc->variant ? ppfft_plan_create_variant(t->ctx, &d, lc->variant, &p) : ppfft_plan_create(t->ctx, &d, 0, &p);
   ck_assert_msg(s == PPFFT_SUCCESS, "plan: %s", ppfft_context_last_error(t->ctx));
   char desc[1024];
@@ -180,7 +183,7 @@ static void run_case(const layout_case *lc, char *name, size_t len)
 
   double *x = malloc(16 * in.span), *y = malloc(16 * out.span), *got = malloc(16 * out.span), *back = malloc(16 * in.span);
   test_random(x, 2 * in.span, 11);
-  for (size_t i = 0; i < 2 * out.span; ++i) y[i] = SENTINEL;
+  for (size_t i = 0; i < out.span; ++i) y[2 * i] = SENTINEL_RE, y[2 * i + 1] = SENTINEL_IM;
   if (!lc->f64) /* what the device holds */
     for (size_t i = 0; i < 2 * in.span; ++i) x[i] = (float)x[i];
   cl_mem mi[2], mo[2] = {NULL, NULL};
@@ -208,13 +211,15 @@ static void run_case(const layout_case *lc, char *name, size_t len)
   ck_assert_msg(err <= bound, "%s: error %g > %g", desc, err, bound);
   for (size_t k = 0; k < out.span; ++k) /* what the layout does not address is left alone */
     if (!addressed[k]) {
-      double want0 = lc->inplace ? x[2 * k] : SENTINEL, want1 = lc->inplace ? x[2 * k + 1] : SENTINEL;
-      ck_assert_msg(got[2 * k] == want0 && got[2 * k + 1] == want1, "%s: element %zu outside the layout changed", desc, k);
+      double want0 = lc->inplace ? x[2 * k] : SENTINEL_RE, want1 = lc->inplace ? x[2 * k + 1] : SENTINEL_IM;
+      ck_assert_msg(got[2 * k] == want0, "%s: the real part of element %zu, outside the layout, changed", desc, k);
+      ck_assert_msg(got[2 * k + 1] == want1, "%s: the imaginary part of element %zu, outside the layout, changed", desc, k);
     }
   if (!lc->inplace) { /* out of place leaves the input alone */
     side_download(mi, back, in.span, lc->f64, lc->in_planar);
     ck_assert_msg(memcmp(back, x, 16 * in.span) == 0, "%s: the input changed", desc);
   }
+  if (test_verbose()) printf("  %.2f s: %s\n", test_now() - start, desc), fflush(stdout);
   free(flat);
   free(addressed);
   free(ref);
@@ -234,13 +239,15 @@ static layout_case plain(int rank, size_t n0, size_t n1, size_t n2, size_t batch
   return lc;
 }
 
-/* Large 1D: the planner splits lengths beyond one work-group into passes (four-step). */
+/* Large 1D: the planner splits lengths beyond one work-group into passes (four-step); 2^22 and
+ * 2^24, and an f64 in-place batch, in check-full only. */
 START_TEST(large_1d)
 {
-  static const struct { size_t n, batch; int f64, backward, inplace; } cases[] = {
-    {1u << 16, 2, 0, 0, 0}, {1u << 17, 1, 1, 1, 0}, {1u << 18, 1, 0, 1, 1}, {1u << 20, 1, 0, 0, 0}, {1u << 18, 2, 1, 0, 1},
+  static const struct { size_t n, batch; int f64, backward, inplace, full; } cases[] = {
+    {1u << 16, 2, 0, 0, 0, 0}, {1u << 17, 1, 1, 1, 0, 0}, {1u << 18, 1, 0, 1, 1, 0}, {1u << 20, 1, 0, 0, 0, 0}, {1u << 18, 2, 1, 0, 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
     layout_case lc = plain(1, cases[i].n, 0, 0, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     run_case(&lc, NULL, 0);
@@ -255,7 +262,8 @@ START_TEST(large_1d)
 END_TEST
 
 /* Two- and three-pass splits named by plan strings, across the on-chip modes and access patterns:
- * every pass kind (column with twiddle, middle in place, transposing row) with each kernel shape. */
+ * every pass kind (column with twiddle, middle in place, transposing row) with each kernel shape
+ * (the three-pass plan), and two passes in place (for two of the shapes; all in check-full). */
 START_TEST(forced_splits)
 {
   static const char *const kinds[] = {
@@ -271,6 +279,7 @@ START_TEST(forced_splits)
     lc.backward = k & 1;
     lc.f64 = k == 2;
     run_case(&lc, NULL, 0);
+    if (k % 3 != 0 && !test_full()) continue; /* two passes in place: two kernel shapes in make check, all in check-full */
     snprintf(v, sizeof v, "r8x4/%s/wg16/t4;r8x8/%s/wg32/t4", kinds[k], kinds[k]);
     layout_case l2 = plain(1, 2048, 0, 0, 2);
     l2.variant = v;
@@ -281,17 +290,19 @@ START_TEST(forced_splits)
 END_TEST
 
 /* Exchange rounds (XR2, XR4): one pass through N/2 or N/4 reals of local memory, with vector and
- * scalar arithmetic, unrolled or not; and the rules that reject what cannot split evenly. */
+ * scalar arithmetic, unrolled or not (8192 with VASM4, and radix 4 in f64, in check-full only); and
+ * the rules that reject what cannot split evenly. */
 START_TEST(exchange_rounds)
 {
-  static const struct { size_t n; const char *v; int f64; } cases[] = {
-    {4096, "r16x16x16/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg128/t1", 0},
-    {4096, "r16x16x16/RP+LM-CM+XR4+CGAP+VASM2+CM-K+CSE+IL+LU/wg64/t1", 1},
-    {8192, "r8x8x8x16/RP+LM-CM+XR2+DIRECT+VASM4+TW-CALC+CSE+IL/wg256/t1", 0},
-    {2048, "r8x16x16/RP+LM-CM+XR2+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg32/t1", 0},
-    {1024, "r4x4x4x4x4/RP+LM-CM+XR2+DIRECT+VASM2+CM-L/wg64/t4", 1},
+  static const struct { size_t n; const char *v; int f64, full; } cases[] = {
+    {4096, "r16x16x16/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg128/t1", 0, 0},
+    {4096, "r16x16x16/RP+LM-CM+XR4+CGAP+VASM2+CM-K+CSE+IL+LU/wg64/t1", 1, 0},
+    {8192, "r8x8x8x16/RP+LM-CM+XR2+DIRECT+VASM4+TW-CALC+CSE+IL/wg256/t1", 0, 1},
+    {2048, "r8x16x16/RP+LM-CM+XR2+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg32/t1", 0, 0},
+    {1024, "r4x4x4x4x4/RP+LM-CM+XR2+DIRECT+VASM2+CM-L/wg64/t4", 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
     layout_case lc = plain(1, cases[i].n, 0, 0, 5);
     lc.variant = cases[i].v;
     lc.f64 = cases[i].f64;
@@ -364,15 +375,17 @@ START_TEST(explicit_transposes)
 }
 END_TEST
 
-/* 2D and 3D, square and not, batched, both placements and directions, both precisions. */
+/* 2D and 3D, square and not, batched, both placements and directions, both precisions (32 x 128,
+ * 8 x 16 x 32 and 128 x 1024 in check-full only). */
 START_TEST(multi_dimensional)
 {
-  static const struct { int rank; size_t n0, n1, n2, batch; int f64, backward, inplace; } cases[] = {
-    {2, 256, 256, 0, 2, 0, 0, 0}, {2, 2, 4096, 0, 3, 0, 1, 0}, {2, 4096, 2, 0, 3, 1, 0, 1}, {3, 16, 8, 4096, 1, 0, 0, 0},
-    {2, 32, 128, 0, 4, 1, 1, 0},  {3, 64, 64, 64, 1, 0, 0, 1}, {3, 8, 16, 32, 5, 1, 1, 1},  {3, 2, 1, 8, 3, 0, 0, 0},
-    {2, 1, 64, 0, 7, 0, 0, 0},    {2, 128, 1024, 0, 1, 0, 0, 0},
+  static const struct { int rank; size_t n0, n1, n2, batch; int f64, backward, inplace, full; } cases[] = {
+    {2, 256, 256, 0, 2, 0, 0, 0, 0}, {2, 2, 4096, 0, 3, 0, 1, 0, 0}, {2, 4096, 2, 0, 3, 1, 0, 1, 0}, {3, 16, 8, 4096, 1, 0, 0, 0, 0},
+    {2, 32, 128, 0, 4, 1, 1, 0, 1},  {3, 64, 64, 64, 1, 0, 0, 1, 0}, {3, 8, 16, 32, 5, 1, 1, 1, 1},  {3, 2, 1, 8, 3, 0, 0, 0, 0},
+    {2, 1, 64, 0, 7, 0, 0, 0, 0},    {2, 128, 1024, 0, 1, 0, 0, 0, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
     layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     run_case(&lc, NULL, 0);
@@ -598,19 +611,28 @@ END_TEST
 Suite *make_layouts_suite(void)
 {
   Suite *s = suite_create("layouts");
-  TCase *tc = tcase_create("layouts");
-  tcase_set_timeout(tc, 1800);
+  TCase *tc = test_tcase("layouts");
   tcase_add_test(tc, layout_errors);
   tcase_add_test(tc, strided_layouts);
   tcase_add_test(tc, planar_and_scale);
   tcase_add_test(tc, multi_dimensional);
   tcase_add_test(tc, seed_2d_256);
+  tcase_add_test(tc, round_trip_multi_pass);
+  tcase_add_test(tc, two_queues_share_the_temporary);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+/* Plans of several passes named or chosen for one long dimension: four-step, forced splits,
+ * exchange rounds and explicit transposes. */
+Suite *make_passes_suite(void)
+{
+  Suite *s = suite_create("passes");
+  TCase *tc = test_tcase("passes");
+  tcase_add_test(tc, large_1d);
   tcase_add_test(tc, forced_splits);
   tcase_add_test(tc, exchange_rounds);
   tcase_add_test(tc, explicit_transposes);
-  tcase_add_test(tc, large_1d);
-  tcase_add_test(tc, round_trip_multi_pass);
-  tcase_add_test(tc, two_queues_share_the_temporary);
   suite_add_tcase(s, tc);
   return s;
 }

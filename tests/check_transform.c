@@ -3,11 +3,15 @@
  *    twiddles, TWP, CSE, IL, LU) and precision, direction, placement and N in {2, 16, 64, 256, 4096};
  *  - make check-full: the full product on-chip x access pattern x access/math x twiddles (the
  *    seed's five, without TWP) for those N, both precisions, both directions, both placements;
- *  - both: for every other power of two up to the device's single-work-group limit, the planner's
- *    estimate and random variants (random radices and launch). */
-#include "plan/context.h"
+ *    (tests/pairwise.h has the rows);
+ *  - both: for every power of two up to the device's single-work-group limit, the planner's
+ *    estimate, and random variants (random radices and launch): at a sample of the lengths in make
+ *    check, at every length in make check-full;
+ *  - both: LM-CT with twelve radix-2 passes. */
 #include "core/geometry.h"
+#include "pairwise.h"
 #include "plan/candidates.h"
+#include "plan/context.h"
 #include "suites.h"
 #include "testutil.h"
 #include <math.h>
@@ -15,10 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const size_t seed_sizes[] = {2, 16, 64, 256, 4096};
 static const unsigned widths[] = {2, 4, 8, 16};
-enum { FACTORS = 12 };
-static const int levels[FACTORS] = {4, 3, 8, 5, 2, 2, 2, 2, 2, 2, 5, 2};
 
 /* fast-math (TW-NATIVE) variants promise the device's native sin/cos accuracy, not ppfft's bound;
  * this is the looser bound they are held to, documented in the README. */
@@ -28,35 +29,12 @@ static double bound_for(size_t n, int f64, const variant *v)
   return test_bound(n, f64);
 }
 
-typedef struct row {
-  int level[FACTORS];
-} row;
-
-/* The descriptor and fitted variant of a row; returns 0 if the variant applies on this device. */
-static int row_case(const row *r, ppfft_desc *d, variant *v)
+/* The descriptor and fitted variant of a row on the test device; returns 0 if the variant applies. */
+static int row_case(const knob_row *r, ppfft_desc *d, variant *v)
 {
-  test_env *t = test_env_get();
-  size_t n = seed_sizes[r->level[10]];
-  ppfft_desc_init(d, 1, &n, 5);
-  d->precision = r->level[7] ? PPFFT_F64 : PPFFT_F32;
-  d->direction = r->level[8] ? PPFFT_BACKWARD : PPFFT_FORWARD;
-  d->inplace = r->level[9];
-  memset(v, 0, sizeof *v);
-  v->onchip = (onchip_mode)r->level[0];
-  v->access = (access_pattern)r->level[1];
-  v->vector_math = r->level[2] >= 4;
-  v->width = widths[r->level[2] % 4];
-  v->twiddle = (twiddle_mode)r->level[3];
-  v->cse = r->level[4];
-  v->il = r->level[5];
-  v->lu = r->level[6];
-  v->twp = r->level[11];
   problem p;
-  if (d->precision == PPFFT_F64 && !t->ctx->rt.info.fp64) return -1;
-  if (problem_from_desc(&t->ctx->err, &t->ctx->rt.info, d, &p) != PPFFT_SUCCESS) return -1;
   geometry g;
-  char msg[256];
-  return fit_variant(&p, &t->ctx->rt.info, v, 0, &g, msg, sizeof msg);
+  return knob_row_case(r, &test_env_get()->ctx->rt.info, d, &p, v, &g);
 }
 
 /* Runs one case and asserts the error bound.  With may_not_fit, a kernel the device's compiler
@@ -66,9 +44,9 @@ static int check_case_fit(const ppfft_desc *d, const variant *v, unsigned seed, 
 {
   char name[256];
   variant_print(v, name, sizeof name);
-  if (getenv("PPFFT_TEST_VERBOSE")) printf("N=%zu %s %s\n", d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32", name), fflush(stdout);
-  double err;
+  double err, start = test_now();
   ppfft_status s = test_run(d, name, seed, &err);
+  if (test_verbose()) printf("  %.2f s: N=%zu %s %s\n", test_now() - start, d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32", name), fflush(stdout);
   if (may_not_fit && s == PPFFT_ERROR_UNSUPPORTED && strstr(ppfft_context_last_error(test_env_get()->ctx), "registers")) return 0;
   ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s %s: %s: %s", d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32", name,
                 ppfft_status_string(s), ppfft_context_last_error(test_env_get()->ctx));
@@ -80,64 +58,11 @@ static int check_case_fit(const ppfft_desc *d, const variant *v, unsigned seed, 
 
 static void check_case(const ppfft_desc *d, const variant *v, unsigned seed) { check_case_fit(d, v, seed, 0); }
 
-static void decode(long index, row *r)
-{
-  for (int f = FACTORS - 1; f >= 0; --f) {
-    r->level[f] = (int)(index % levels[f]);
-    index /= levels[f];
-  }
-}
-
-/* A greedy pairwise covering set over the applicable rows (AETG style, deterministic): repeatedly
- * take the row that covers the most level pairs not yet covered.  Returns the row count. */
-static size_t pairwise_rows(row **out)
-{
-  long total = 1;
-  for (int f = 0; f < FACTORS; ++f) total *= levels[f];
-  row *all = malloc(sizeof *all * (size_t)total);
-  size_t napp = 0;
-  for (long i = 0; i < total; ++i) {
-    row r;
-    ppfft_desc d;
-    variant v;
-    decode(i, &r);
-    if (row_case(&r, &d, &v) == 0) all[napp++] = r;
-  }
-  /* covered[f1][f2][a][b]: 0 = not applicable anywhere, 1 = to cover, 2 = covered */
-  static unsigned char need[FACTORS][FACTORS][8][8];
-  memset(need, 0, sizeof need);
-  for (size_t i = 0; i < napp; ++i)
-    for (int a = 0; a < FACTORS; ++a)
-      for (int b = a + 1; b < FACTORS; ++b) need[a][b][all[i].level[a]][all[i].level[b]] = 1;
-  size_t count = 0, cap = 64;
-  row *rows = malloc(sizeof *rows * cap);
-  for (;;) {
-    size_t best = 0;
-    int best_gain = 0;
-    for (size_t i = 0; i < napp; ++i) {
-      int gain = 0;
-      for (int a = 0; a < FACTORS; ++a)
-        for (int b = a + 1; b < FACTORS; ++b) gain += need[a][b][all[i].level[a]][all[i].level[b]] == 1;
-      if (gain > best_gain) {
-        best_gain = gain;
-        best = i;
-      }
-    }
-    if (best_gain == 0) break;
-    for (int a = 0; a < FACTORS; ++a)
-      for (int b = a + 1; b < FACTORS; ++b) need[a][b][all[best].level[a]][all[best].level[b]] = 2;
-    if (count == cap) rows = realloc(rows, sizeof *rows * (cap *= 2));
-    rows[count++] = all[best];
-  }
-  free(all);
-  *out = rows;
-  return count;
-}
-
 START_TEST(pairwise_knobs_against_fftw)
 {
-  row *rows;
-  size_t n = pairwise_rows(&rows);
+  knob_row *rows;
+  size_t n = knob_pairwise_rows(&test_env_get()->ctx->rt.info, &rows);
+  if (!test_env_get()->ctx->rt.info.fp64) test_skip("f64 rows: the device has no fp64 (cl_khr_fp64)");
   ck_assert_uint_gt(n, 40); /* 8 access/math levels x 5 twiddles alone need 40 rows */
   for (size_t i = 0; i < n; ++i) {
     ppfft_desc d;
@@ -169,7 +94,7 @@ START_TEST(full_product_against_fftw)
   unsigned shard, shards;
   test_shard(&shard, &shards);
   /* both placements of a kernel in the same share: one build serves both */
-  for (size_t si = 0; si < 5; ++si)
+  for (size_t si = 0; si < KNOB_SIZES; ++si)
     for (int prec = 0; prec < 2; ++prec)
       for (int dir = 0; dir < 2; ++dir)
         for (int oc = 0; oc < 4; ++oc)
@@ -178,7 +103,7 @@ START_TEST(full_product_against_fftw)
               for (int tw = 0; tw < 5; ++tw) {
                 int mine = -1;
                 for (int place = 0; place < 2; ++place) {
-                  row r = {{oc, ap, am, tw, 1, 1, 1, prec, dir, place, (int)si, 0}};
+                  knob_row r = {{oc, ap, am, tw, 1, 1, 1, prec, dir, place, (int)si, 0}};
                   ppfft_desc d;
                   variant v;
                   if (row_case(&r, &d, &v) != 0) {
@@ -248,14 +173,23 @@ static int random_variant(const problem *p, unsigned long long *s, variant *v)
   return -1;
 }
 
+/* make check's sample of what check-full runs at every length 2^lg: the estimate in f64 at
+ * N = 4^k (f32: at every length), and one random variant at N = 8 and 512 in f32 and 32 in f64
+ * (check-full: three at every length outside the pairwise set's sizes, one at those). */
+static int estimate_sampled(unsigned lg, int prec) { return !prec || lg % 2 == 0; }
+static int random_sampled(unsigned lg, int prec) { return prec ? lg == 5 : lg == 3 || lg == 9; }
+
+/* The planner's estimate for every power of two up to the device's single-work-group limit, and
+ * random variants (random radices, knobs and launch) at a sample of the lengths; see above. */
 START_TEST(every_power_of_two)
 {
   test_env *t = test_env_get();
   unsigned long long s = 0x1234567ull;
-  size_t tested = 0;
+  size_t estimates = 0, randoms = 0;
   for (int prec = 0; prec < 2; ++prec) {
-    if (prec && !t->ctx->rt.info.fp64) continue;
-    for (size_t n = 2; n <= ((size_t)1 << 16); n *= 2) {
+    if (prec && !test_has_fp64("f64 lengths")) continue;
+    unsigned lg = 1;
+    for (size_t n = 2; n <= ((size_t)1 << 16); n *= 2, ++lg) {
       ppfft_desc d;
       ppfft_desc_init(&d, 1, &n, n >= 8192 ? 2 : 3);
       d.precision = prec ? PPFFT_F64 : PPFFT_F32;
@@ -264,14 +198,17 @@ START_TEST(every_power_of_two)
       variant est;
       char msg[256];
       if (candidates_estimate(&p, &t->ctx->rt.info, &est, 1, msg, sizeof msg) == 0) break; /* beyond one work-group */
-      double err;
-      ppfft_status st = test_run(&d, NULL, (unsigned)n, &err);
-      ck_assert_msg(st == PPFFT_SUCCESS, "estimate for N=%zu: %s", n, ppfft_context_last_error(t->ctx));
-      ck_assert_msg(err <= test_bound(n, prec), "estimate for N=%zu %s: error %.3g", n, prec ? "f64" : "f32", err);
-      ++tested;
+      if (test_full() || estimate_sampled(lg, prec)) {
+        double err, start = test_now();
+        ppfft_status st = test_run(&d, NULL, (unsigned)n, &err);
+        if (test_verbose()) printf("  %.2f s: N=%zu %s the estimate\n", test_now() - start, n, prec ? "f64" : "f32"), fflush(stdout);
+        ck_assert_msg(st == PPFFT_SUCCESS, "estimate for N=%zu: %s", n, ppfft_context_last_error(t->ctx));
+        ck_assert_msg(err <= test_bound(n, prec), "estimate for N=%zu %s: error %.3g", n, prec ? "f64" : "f32", err);
+        ++estimates;
+      }
       int seeded = 0;
-      for (size_t i = 0; i < 5; ++i) seeded |= seed_sizes[i] == n;
-      int samples = seeded ? 1 : 3;
+      for (size_t i = 0; i < KNOB_SIZES; ++i) seeded |= knob_sizes[i] == n;
+      int samples = test_full() ? (seeded ? 1 : 3) : random_sampled(lg, prec);
       for (int k = 0, tries = 0; k < samples && tries < 20; ++tries) {
         variant v;
         d.direction = rnd(&s) % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
@@ -279,28 +216,51 @@ START_TEST(every_power_of_two)
         ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->rt.info, &d, &p), PPFFT_SUCCESS);
         if (random_variant(&p, &s, &v) != 0) continue;
         if (!check_case_fit(&d, &v, (unsigned)(n + (size_t)k), 1)) continue; /* draw another */
-        ++tested;
+        ++randoms;
         ++k;
       }
     }
   }
-  ck_assert_uint_gt(tested, 20);
+  printf("every power of two: %zu estimates, %zu random variants%s\n", estimates, randoms, test_full() ? "" : " (a sample; check-full draws more)");
+  ck_assert_uint_ge(estimates, test_full() ? 2 * 12 : 12 + 6); /* 2 .. 4096 at least */
+  ck_assert_uint_ge(randoms, test_full() ? 2 * 12 : 2);
+}
+END_TEST
+
+/* LM-CT with twelve radix-2 passes: its store undoes a twelve-digit reversal, an expression that
+ * was once cut short in the generator (tests/check_gen.c checks the text); here it runs. */
+START_TEST(lm_ct_twelve_passes)
+{
+  size_t n = 4096;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 2);
+  variant v;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r2x2x2x2x2x2x2x2x2x2x2x2/LM-CT+VASM2+TW-CALC/wg256/t1", &v, msg, sizeof msg), 0);
+  check_case(&d, &v, 12);
 }
 END_TEST
 
 Suite *make_transform_suite(void)
 {
   Suite *s = suite_create("transform");
-  TCase *tc = tcase_create("fftw");
-  tcase_set_timeout(tc, 0);
+  TCase *tc = test_tcase("fftw");
   tcase_add_test(tc, pairwise_knobs_against_fftw);
-  tcase_add_test(tc, every_power_of_two);
+  tcase_add_test(tc, lm_ct_twelve_passes);
   suite_add_tcase(s, tc);
   if (test_full_product()) { /* its own case, so that make check-full can run its shares alone */
-    TCase *full = tcase_create("full");
-    tcase_set_timeout(full, 0);
+    TCase *full = test_tcase("full");
     tcase_add_test(full, full_product_against_fftw);
     suite_add_tcase(s, full);
   }
+  return s;
+}
+
+Suite *make_powers_suite(void)
+{
+  Suite *s = suite_create("powers");
+  TCase *tc = test_tcase("powers");
+  tcase_add_test(tc, every_power_of_two);
+  suite_add_tcase(s, tc);
   return s;
 }

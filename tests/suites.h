@@ -1,27 +1,38 @@
-/* The Check suites, one per module under test; check_main.c chains them. */
+/* The Check suites, one per module under test.  Makefile.am groups them into programs (TESTS), each
+ * built from check_main.c with its list of make_*_suite functions:
+ *
+ *   check_units       no device: variant, geometry, decompose, candidates, gen, wisdom_store,
+ *                     disk_cache, runner
+ *   check_api         api
+ *   check_transform   transform
+ *   check_powers      powers
+ *   check_layouts     layouts
+ *   check_passes      passes
+ *   check_properties  properties
+ *   check_wisdom      wisdom, builds
+ *
+ * One suite of a program alone: CK_RUN_SUITE=name tests/check_x (CK_RUN_CASE=tcase for one case). */
 #ifndef PPFFT_SUITES_H
 #define PPFFT_SUITES_H
 #include <check.h>
 
-Suite *make_variant_suite(void);    /* variant strings and geometry rules: no device needed */
-Suite *make_api_suite(void);        /* every error path of the public API */
-Suite *make_transform_suite(void);  /* agreement with FFTW: pairwise set (or full product), random sample */
-Suite *make_properties_suite(void); /* round trip, linearity, impulse, batch tails, threads */
-Suite *make_wisdom_suite(void);     /* wisdom text, import/export, planner flags */
-Suite *make_disk_cache_suite(void);
-Suite *make_layouts_suite(void); /* built programs on disk: keys, atomic writes, corruption */
-
-/* Full product of knobs instead of the pairwise set (make check-full sets PPFFT_TEST_FULL=1). */
-int test_full(void);
-/* Whether this process runs (its share of) the full product: test_full(), and PPFFT_TEST_SHARD is
- * not "none" (make check-full's process for the other suites). */
-int test_full_product(void);
-/* This process's share of the full product: PPFFT_TEST_SHARD=i/n runs the kernels that hash to i
- * of n (make check-full starts n processes); 0/1 without it. */
-void test_shard(unsigned *index, unsigned *count);
-/* Whether the share's case k (counted from 0) is this process's: all, unless
- * PPFFT_TEST_SHARD_PART=F:j/m, which runs the cases F + j, F + j + m, ... of the share (to finish a
- * share stopped after F cases, over m processes). */
-int test_share_part(size_t k);
+/* without a device */
+Suite *make_variant_suite(void);      /* variant strings: round trip, malformed text */
+Suite *make_geometry_suite(void);     /* the geometry rules, device limits */
+Suite *make_decompose_suite(void);    /* passes of a transform cover each element once; splits */
+Suite *make_candidates_suite(void);   /* the planner's candidate lists and the fit */
+Suite *make_gen_suite(void);          /* the generator's text: TWP, LM-CT digit reversal, the output pin */
+Suite *make_wisdom_store_suite(void); /* device keys and levels, the format (v1, v2), lookup, import, export, shipped files */
+Suite *make_disk_cache_suite(void);   /* built programs on disk: keys, atomic writes, corruption */
+Suite *make_runner_suite(void);       /* the test runner itself: skips, restored environment after a failure */
+/* on a device */
+Suite *make_api_suite(void);          /* every error path of the public API, execution, threads */
+Suite *make_transform_suite(void);    /* agreement with FFTW: pairwise set (or full product), LM-CT twelve passes */
+Suite *make_powers_suite(void);       /* the estimate at every power of two, random variants at a sample */
+Suite *make_layouts_suite(void);      /* multi-dimensional, strided, planar, scale, errors; sentinels */
+Suite *make_passes_suite(void);       /* large 1D (four-step), forced splits, exchange rounds, XP */
+Suite *make_properties_suite(void);   /* round trip, linearity, impulse, batch tails, distances, repeatability */
+Suite *make_wisdom_suite(void);       /* wisdom through the API: levels in describe, planner flags, MEASURE */
+Suite *make_builds_suite(void);       /* the library's disk cache, builder shares, budgets */
 
 #endif

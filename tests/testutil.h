@@ -1,21 +1,72 @@
-/* Shared test machinery: one OpenCL context for the whole run, random data, the FFTW reference in
- * higher precision, and "run this descriptor (and variant) and give me the error". */
+/* Shared test machinery.
+ *
+ * testutil.c (every program, no device): the runner each program's main calls, skips, changes to
+ * the environment that are undone after each test, random data, the FFTW reference in higher
+ * precision and error bounds.
+ * testdevice.c (the programs that need an OpenCL device; tests/check_units never links it): one
+ * OpenCL context for the whole run and "run this descriptor (and variant) and give me the error". */
 #ifndef PPFFT_TESTUTIL_H
 #define PPFFT_TESTUTIL_H
 #include "ppfft.h"
+#include <check.h>
 #include <stddef.h>
 
-typedef struct test_env {
-  ppfft_context *ctx;
-  cl_context cl;
-  cl_device_id dev;
-  cl_command_queue q;
-} test_env;
+/* ---- the runner (testutil.c) ---- */
 
-/* The process-wide environment on the default device (PPFFT_DEVICE honoured); NULL if there is no
- * OpenCL device, in which case main() exits 77 (skip). */
-test_env *test_env_get(void);
-void test_env_release(void);
+/* A program's main: runs the suites made by make[0..n-1] in this process (CK_NOFORK: OpenCL
+ * runtimes keep worker threads that a fork() would lose), then prints "N passed, M failed, K
+ * skipped" (passed excludes skipped), the skipped tests with their reasons and the elapsed time.
+ * With open (test_device_open), it first opens the test device and exits 77 (automake's skip)
+ * when there is none, and calls close at the end; without, it never opens one (OpenCL finds no
+ * platform in this process).  PPFFT_TEST_XML=dir writes the Check XML log (each test's duration)
+ * to dir/<program>.xml.  Returns the exit status. */
+int test_main(const char *argv0, Suite *(*const *make)(void), size_t n, int (*open)(const char *prog), void (*close)(void));
+
+/* The counts of a finished run, as test_main prints them, and the reset of the numbering and the
+ * skips before a run (for the runner's own tests, tests/check_runner.c). */
+void test_tally(SRunner *sr, int *passed, int *failed, int *skipped);
+void test_tally_reset(void);
+
+/* A test case with the fixture every test needs: the checked teardown undoes test_setenv (Check
+ * runs checked teardowns after a failed assert too, also in CK_NOFORK mode), and the checked setup
+ * numbers the tests so that test_main can tell which ones skipped.  Every tcase of the programs is
+ * made by this function (test_main checks it). */
+TCase *test_tcase(const char *name);
+
+/* Records that the current test cannot check its property here (f64 on a device without fp64,
+ * permissions when running as root...), with the reason; the caller returns (or goes on with the
+ * parts it can check).  A test that skipped and did not fail counts as skipped, not passed. */
+void test_skip_at(const char *func, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+#define test_skip(...) test_skip_at(__func__, __VA_ARGS__)
+
+/* setenv / unsetenv for one test: the first change of a variable saves its value, which the
+ * test_tcase teardown puts back after the test, passed or failed. */
+void test_setenv(const char *name, const char *value);
+void test_unsetenv(const char *name);
+void test_restore_env(void);
+
+/* Full product of knobs instead of the pairwise set (make check-full sets PPFFT_TEST_FULL=1). */
+int test_full(void);
+/* Whether this process runs (its share of) the full product: test_full(), and PPFFT_TEST_SHARD is
+ * not "none" (make check-full's processes for the other suites). */
+int test_full_product(void);
+/* This process's share of the full product: PPFFT_TEST_SHARD=i/n runs the kernels that hash to i
+ * of n (make check-full starts n processes); 0/1 without it. */
+void test_shard(unsigned *index, unsigned *count);
+/* Whether the share's case k (counted from 0) is this process's: all, unless
+ * PPFFT_TEST_SHARD_PART=F:j/m, which runs the cases F + j, F + j + m, ... of the share (to finish a
+ * share stopped after F cases, over m processes). */
+int test_share_part(size_t k);
+
+/* PPFFT_TEST_VERBOSE=1: tests print each case they run with its time (what makes a test slow). */
+int test_verbose(void);
+double test_now(void); /* a monotonic clock, seconds */
+
+/* ---- numbers (testutil.c) ---- */
 
 /* Deterministic pseudo-random doubles in [-1, 1). */
 void test_random(double *x, size_t n, unsigned seed);
@@ -29,6 +80,29 @@ double test_rel_error(const double *a, const double *b, size_t count);
 
 /* The error bound for length n: 5e-7 log2 n (f32) or 1e-15 log2 n (f64), at least for log2 n = 1. */
 double test_bound(size_t n, int f64);
+
+/* ---- the device (testdevice.c) ---- */
+
+typedef struct test_env {
+  ppfft_context *ctx;
+  cl_context cl;
+  cl_device_id dev;
+  cl_command_queue q;
+} test_env;
+
+/* The process-wide environment on the default device (PPFFT_DEVICE honoured); NULL if there is no
+ * OpenCL device, in which case test_main exits 77 (skip). */
+test_env *test_env_get(void);
+void test_env_release(void);
+
+/* test_main's open for the programs on a device: opens it and says which it is (0), or says there
+ * is none (-1). */
+int test_device_open(const char *prog);
+
+/* Whether the test device runs f64; if not, records a skip for the current test with the reason
+ * (what is skipped: e.g. "f64 cases") and returns 0. */
+int test_has_fp64_at(const char *func, const char *what);
+#define test_has_fp64(what) test_has_fp64_at(__func__, what)
 
 /* Runs d (1D, packed, interleaved) with variant (NULL: ppfft_plan_create with ESTIMATE) on random
  * input (seed) and stores the relative error against the reference in *err.  Returns the status of

@@ -9,6 +9,6 @@
 enum { GEN_SIGNATURE = 1 };
 
 /* FNV-1a over the covering set's kernels, as tests/check_gen.c computes it. */
-#define GEN_OUTPUT_HASH 0x0ull
+#define GEN_OUTPUT_HASH 0xb14239347c9fd3edull
 
 #endif

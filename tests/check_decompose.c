@@ -1,0 +1,136 @@
+/* The decomposition of transforms into passes (core/decompose.h), without a device. */
+#include "core/decompose.h"
+#include "core/plan_string.h"
+#include "core/problem.h"
+#include "core/transform.h"
+#include "suites.h"
+#include "testutil.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* Every element one pass touches, on each side, as a flat list of indices. */
+static size_t touched(const problem *p, int side, size_t *out)
+{
+  size_t k = 0, stride = side ? p->out_stride : p->in_stride, off = side ? p->out_offset : p->in_offset;
+  for (size_t b = 0; b < p->batch; ++b) {
+    size_t base = off, rest = b;
+    for (int l = 0; l < p->nlev; ++l) {
+      int last = l + 1 == p->nlev;
+      base += (last ? rest : rest % p->lev_count[l]) * problem_level_dist(p, side, l);
+      if (!last) rest /= p->lev_count[l];
+    }
+    for (size_t e = 0; e < p->n; ++e) out[k++] = base + e * stride;
+  }
+  return k;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The decomposition without a device: for shapes, batches and splits (2 and 3 factors, XP), every
+ * pass writes each element of its destination exactly once (no overlap, nothing missed of the
+ * temporary buffer), stays inside the user's spans and the temporary buffer, and the plan string of
+ * its variants splits back to the same factors. */
+START_TEST(decompose_covers_each_element_once)
+{
+  static const struct { int rank; size_t n[3], batch; size_t f[3][3]; int nf[3], xp[3]; } cases[] = {
+    {1, {64}, 3, {{8, 8}}, {2}, {0}},
+    {1, {256}, 2, {{4, 8, 8}}, {3}, {0}},
+    {2, {16, 32}, 2, {{16}, {32}}, {1, 1}, {0}},
+    {2, {16, 32}, 2, {{4, 4}, {32}}, {2, 1}, {0}},
+    {2, {16, 32}, 3, {{16}, {32}}, {1, 1}, {1, 0}},
+    {3, {4, 8, 16}, 2, {{2, 2}, {8}, {4, 4}}, {2, 1, 2}, {0}},
+    {3, {4, 8, 16}, 1, {{4}, {8}, {16}}, {1, 1, 1}, {1, 1, 0}},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, cases[i].rank, cases[i].n, cases[i].batch);
+    transform t;
+    ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+    split sp = {0};
+    for (int k = 0; k < cases[i].rank; ++k) {
+      sp.nfactors[k] = cases[i].nf[k];
+      sp.xpose[k] = cases[i].xp[k];
+      for (int j = 0; j < cases[i].nf[k]; ++j) sp.factor[k][j] = cases[i].f[k][j];
+    }
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp;
+    char msg[256];
+    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+    ck_assert_msg(np > 0, "case %zu: %s", i, msg);
+    size_t total = transform_length(&t) * t.batch;
+    size_t *idx = malloc(sizeof *idx * total);
+    for (int k = 0; k < np; ++k) {
+      const problem *p = &pd[k].pb;
+      ck_assert_uint_eq(p->n * p->batch, total);
+      for (int side = 0; side < 2; ++side) {
+        buffer_role role = side ? pd[k].dst : pd[k].src;
+        size_t limit = role == BUF_TMP ? tmp : transform_span(&t, role == BUF_IN ? 0 : 1);
+        ck_assert_uint_le(problem_span(p, side), limit);
+        size_t m = touched(p, side, idx);
+        qsort(idx, m, sizeof *idx, cmp_size);
+        for (size_t j = 1; j < m; ++j) ck_assert_msg(idx[j] != idx[j - 1], "case %zu pass %d side %d: element %zu twice", i, k, side, idx[j]);
+        if (role == BUF_TMP) ck_assert_uint_eq(idx[m - 1], tmp - 1); /* packed: all of it */
+      }
+    }
+    free(idx);
+    variant vs[DECOMPOSE_MAX_PASSES];
+    int nv = 0;
+    for (int k = 0; k < np; ++k) {
+      if (pd[k].transpose) continue;
+      ck_assert_int_eq(pd[k].variant, nv);
+      vs[nv] = (variant){0};
+      vs[nv].npasses = 1;
+      vs[nv].radix[0] = (unsigned)pd[k].pb.n; /* only the length matters to the split */
+      vs[nv++].xpose = k > 0 && pd[k - 1].transpose;
+    }
+    split back;
+    ck_assert_int_eq(plan_string_split(&t, vs, nv, &back, msg, sizeof msg), 0);
+    for (int k = 0; k < cases[i].rank; ++k) {
+      ck_assert_int_eq(back.nfactors[k], cases[i].n[k] > 1 ? cases[i].nf[k] : 0);
+      ck_assert_int_eq(back.xpose[k], cases[i].xp[k]);
+    }
+  }
+}
+END_TEST
+
+/* The exhaustive search's splits: every order and proportion, each once, none too short. */
+START_TEST(pow2_splits_every_order)
+{
+  size_t f[16][DECOMPOSE_MAX_FACTORS];
+  ck_assert_int_eq(decompose_splits((size_t)1 << 20, 2, 64, f, 16), 9);
+  for (int i = 0; i < 9; ++i) {
+    ck_assert_uint_eq(f[i][0], (size_t)64 << i);
+    ck_assert_uint_eq(f[i][0] * f[i][1], (size_t)1 << 20);
+  }
+  /* three factors of 2^20, each >= 64: the 6 ways to share the 2 spare powers of two, in order */
+  static const size_t three[6][3] = {{64, 64, 256}, {64, 128, 128}, {64, 256, 64}, {128, 64, 128}, {128, 128, 64}, {256, 64, 64}};
+  ck_assert_int_eq(decompose_splits((size_t)1 << 20, 3, 64, f, 16), 6);
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 3; ++j) ck_assert_uint_eq(f[i][j], three[i][j]);
+  /* against brute force: 2^12 in three factors >= 4 (every exponent triple summing to 12, each >= 2) */
+  int brute = 0;
+  for (int a = 2; a <= 12; ++a)
+    for (int b = 2; a + b <= 10; ++b) ++brute;
+  ck_assert_int_eq(decompose_splits(4096, 3, 4, f, 16), brute);
+  ck_assert_int_eq(decompose_splits(4096, 3, 4, f, 2), brute); /* counts all, writes 2 */
+  ck_assert_int_eq(decompose_splits(4096, 1, 64, f, 16), 1);
+  ck_assert_uint_eq(f[0][0], 4096);
+  ck_assert_int_eq(decompose_splits(1024, 2, 64, f, 16), 0); /* 64 x 16 is too short */
+  ck_assert_int_eq(decompose_splits(96, 2, 2, f, 16), 0);    /* not a power of two */
+  ck_assert_int_eq(decompose_splits(1024, DECOMPOSE_MAX_FACTORS + 1, 2, f, 16), 0);
+}
+END_TEST
+
+Suite *make_decompose_suite(void)
+{
+  Suite *s = suite_create("decompose");
+  TCase *tc = test_tcase("passes");
+  tcase_add_test(tc, decompose_covers_each_element_once);
+  tcase_add_test(tc, pow2_splits_every_order);
+  suite_add_tcase(s, tc);
+  return s;
+}

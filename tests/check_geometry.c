@@ -1,0 +1,72 @@
+/* The geometry rules (core/geometry.h), without a device: what applies to which problem, and what a
+ * device's limits rule out. */
+#include "core/geometry.h"
+#include "core/problem.h"
+#include "core/variant.h"
+#include "suites.h"
+#include "testutil.h"
+#include <string.h>
+
+/* The geometry rules, without a device: what applies to which problem. */
+START_TEST(geometry_rules)
+{
+  problem p;
+  problem_init_plain(&p, 256, 10, 0, -1);
+  variant v;
+  geometry g;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_uint_eq(g.w, 16);
+  ck_assert_uint_eq(g.r, 16);
+  ck_assert_int_eq(g.staged, 1);          /* CGAP with 4 transforms per work-group goes through local memory */
+  ck_assert_uint_eq(g.npad, 272); /* 256 + 8 pads, raised to 16 mod 32 so the 16 work-items of 2 transforms in a warp hit distinct banks */
+  ck_assert_uint_eq(g.local_bytes, 4 * 272 * 4);
+  ck_assert_uint_eq(g.table_bytes, 255 * 8);
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+DIRECT+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_int_eq(g.staged, 0);
+  /* the radices must multiply to N */
+  ck_assert_int_eq(variant_parse("r16x8/RP+LM-CM+CGAP+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "128"));
+  /* each radix must divide the lane groups a work-item holds: 16 elements in 8-lane vectors is 2 groups */
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VAVM8+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  /* more work-items than elements */
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K/wg512/t1", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  /* vector access needs aligned distances */
+  p.in_dist = 257;
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+VASM4+CM-K/wg16/t2", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  p.in_dist = 256;
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  /* device limits: local memory, constant memory, work-group size */
+  device_info di = {0};
+  di.max_wg = 64;
+  di.local_mem = 4096;
+  di.max_const = 1024;
+  di.fp64 = 1;
+  ck_assert_int_eq(variant_parse("r16x16/LM-CC+CGAP+VASM2+TW-CALC/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "local memory"));
+  ck_assert_int_eq(variant_parse("r16x16/GM+CGAP+VASM2+CM-K/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "constant"));
+  ck_assert_int_eq(variant_parse("r16x16/GM+CGAP+VASM2+TW-GM/wg128/t8", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_int_eq(variant_parse("r16x16/GM+CGAP+VASM2+TW-GM/wg64/t4", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), 0);
+  ck_assert_uint_eq(g.local_bytes, 0);
+}
+END_TEST
+
+Suite *make_geometry_suite(void)
+{
+  Suite *s = suite_create("geometry");
+  TCase *tc = test_tcase("rules");
+  tcase_add_test(tc, geometry_rules);
+  suite_add_tcase(s, tc);
+  return s;
+}
