@@ -140,7 +140,7 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const err
     cl_ulong first = (cl_ulong)k * per_launch * ps->t;
     size_t global = groups * ps->wg, local = ps->wg;
     ce = clSetKernelArg(ps->kernel, (cl_uint)first_arg, sizeof first, &first);
-    if (ce == CL_SUCCESS && cl_fault_fires(x->rt, CL_FAULT_ENQUEUE)) ce = CL_OUT_OF_RESOURCES;
+    if (ce == CL_SUCCESS && cl_fault_fires(x->rt, CL_FAULT_ENQUEUE)) ce = CL_MEM_OBJECT_ALLOCATION_FAILURE;
     if (ce == CL_SUCCESS) ce = clEnqueueNDRangeKernel(q, ps->kernel, 1, NULL, &global, &local, nwait, nwait ? wait : NULL, &(*events)[k]);
     if (ce != CL_SUCCESS) return cl_error(e, "clEnqueueNDRangeKernel", ce);
     *count = k + 1;

@@ -25,9 +25,9 @@ typedef struct cl_runtime {
 ppfft_status cl_runtime_init(cl_runtime *rt, cl_context ctx, cl_device_id dev, const errors *e);
 void cl_runtime_destroy(cl_runtime *rt);
 
-/* Test hook: the nth call of that kind from now on rt fails as the device would (an allocation with
- * CL_MEM_OBJECT_ALLOCATION_FAILURE, a build with a compile error in its log, a launch with
- * CL_OUT_OF_RESOURCES); nth 0 disarms.  Unarmed, a call costs one atomic load. */
+/* Test hook: the nth call of that kind from now on rt fails as the device would: an allocation, or
+ * a launch (drivers allocate lazily), with CL_MEM_OBJECT_ALLOCATION_FAILURE; a build with a compile
+ * error in its log.  nth 0 disarms.  Unarmed, a call costs one atomic load. */
 void cl_fault_arm(cl_runtime *rt, cl_fault_kind kind, int nth);
 
 /* Whether this call of that kind is the one that fails (counts the armed calls down). */

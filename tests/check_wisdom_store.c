@@ -195,22 +195,22 @@ START_TEST(lookup_prefers_level_then_batch_class)
   wisdom_level level;
   /* an exact entry of a far batch class beats an architecture-class entry of the right one */
   const line far_exact[] = {{H100_KEY, "nvidia-sm90", G, 4096, PLAN_B}, {H200_KEY, "nvidia-sm90", G, 1, PLAN_A},
-                            {H200_OTHER_DRIVER, "nvidia-sm90", G, 4096, PLAN_C}, {NULL}};
+                            {H200_OTHER_DRIVER, "nvidia-sm90", G, 4096, PLAN_C}, {0}};
   lookup(far_exact, 4096, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_A);
   ck_assert_int_eq(level, WISDOM_EXACT);
   /* another driver beats the class */
-  const line driver[] = {{H100_KEY, "nvidia-sm90", G, 4096, PLAN_B}, {H200_OTHER_DRIVER, "nvidia-sm90", G, 1, PLAN_C}, {NULL}};
+  const line driver[] = {{H100_KEY, "nvidia-sm90", G, 4096, PLAN_B}, {H200_OTHER_DRIVER, "nvidia-sm90", G, 1, PLAN_C}, {0}};
   lookup(driver, 4096, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_C);
   ck_assert_int_eq(level, WISDOM_DRIVER);
-  const line arch[] = {{H100_KEY, "nvidia-sm90", G, 4096, PLAN_B}, {NULL}};
+  const line arch[] = {{H100_KEY, "nvidia-sm90", G, 4096, PLAN_B}, {0}};
   lookup(arch, 16, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_B);
   ck_assert_int_eq(level, WISDOM_ARCH);
   /* within a level, the nearest batch class: b4096 from b1, b64 and b16384 is b16384 */
   const line classes[] = {{H200_KEY, "nvidia-sm90", G, 1, PLAN_A}, {H200_KEY, "nvidia-sm90", G, 64, PLAN_B},
-                          {H200_KEY, "nvidia-sm90", G, 16384, PLAN_C}, {NULL}};
+                          {H200_KEY, "nvidia-sm90", G, 16384, PLAN_C}, {0}};
   lookup(classes, 4096, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_C);
   lookup(classes, 100, G, plan, sizeof plan, &level); /* class 256: 64 is nearest */
@@ -218,22 +218,22 @@ START_TEST(lookup_prefers_level_then_batch_class)
   lookup(classes, 3, G, plan, sizeof plan, &level); /* class 4 */
   ck_assert_str_eq(plan, PLAN_A);
   /* a tie between the classes below and above: the larger */
-  const line tie[] = {{H200_KEY, "nvidia-sm90", G, 64, PLAN_A}, {H200_KEY, "nvidia-sm90", G, 1024, PLAN_B}, {NULL}};
+  const line tie[] = {{H200_KEY, "nvidia-sm90", G, 64, PLAN_A}, {H200_KEY, "nvidia-sm90", G, 1024, PLAN_B}, {0}};
   lookup(tie, 256, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_B);
   /* entries of another generator are ignored, whatever their level */
   const line gens[] = {{H200_KEY, "nvidia-sm90", G + 1, 4096, PLAN_A}, {H200_OTHER_DRIVER, "nvidia-sm90", G - 1, 4096, PLAN_C},
-                       {H100_KEY, "nvidia-sm90", G, 1, PLAN_B}, {NULL}};
+                       {H100_KEY, "nvidia-sm90", G, 1, PLAN_B}, {0}};
   lookup(gens, 4096, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_B);
   ck_assert_int_eq(level, WISDOM_ARCH);
   lookup(gens, 4096, G + 1, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, PLAN_A);
-  const line stale[] = {{H200_KEY, "nvidia-sm90", 0, 4096, PLAN_A}, {NULL}};
+  const line stale[] = {{H200_KEY, "nvidia-sm90", 0, 4096, PLAN_A}, {0}};
   lookup(stale, 4096, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, "");
   /* no entry for another device, nor for another problem */
-  const line foreign[] = {{A100_KEY, "nvidia-sm80", G, 4096, PLAN_A}, {NULL}};
+  const line foreign[] = {{A100_KEY, "nvidia-sm80", G, 4096, PLAN_A}, {0}};
   lookup(foreign, 4096, G, plan, sizeof plan, &level);
   ck_assert_str_eq(plan, "");
 }
@@ -251,7 +251,7 @@ START_TEST(import_and_export)
   const line lines[] = {{H200_KEY, "nvidia-sm90", G, 4, PLAN_A},          {H200_OTHER_DRIVER, "nvidia-sm90", G, 4, PLAN_B},
                         {H100_KEY, "nvidia-sm90", G, 4, PLAN_C},          {A100_KEY, "nvidia-sm80", G, 4, PLAN_D},
                         {H200_KEY, "nvidia-sm90", G, 1024, PLAN_B},       {"amd/gfx90a/6.0", "amd/gfx90a", G, 4, PLAN_D},
-                        {NULL}};
+                        {0}};
   char *text = text_of(lines), msg[512];
   size_t skipped = 99;
   ck_assert_msg(wisdom_import(&w, &self, text, &skipped, msg, sizeof msg) == 0, "%s", msg);

@@ -45,12 +45,13 @@ for p in "$@"; do
   suite=""
   [ "$prog" != "$p" ] && suite=${p#*:}
   log=$dir/$(basename "$prog")${suite:+-$suite}.log
-  CK_RUN_SUITE=$suite "./$prog" >"$log" 2>&1
+  if [ -n "$suite" ]; then CK_RUN_SUITE=$suite "./$prog" >"$log" 2>&1; else "./$prog" >"$log" 2>&1; fi
   rc=$?
   reports=$(grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer" "$log")
   summary=$(grep -E "^[0-9]+ passed, [0-9]+ failed" "$log" | tail -n 1)
   echo "$mode $p: ${summary:-no summary}, exit $rc, $reports sanitizer reports"
-  if [ "$reports" -ne 0 ] || { [ $rc -ne 0 ] && [ $rc -ne 77 ]; }; then
+  ran=$(echo "$summary" | awk '{ print $1 + $3 }')
+  if [ "$reports" -ne 0 ] || { [ $rc -ne 0 ] && [ $rc -ne 77 ]; } || { [ $rc -ne 77 ] && [ "${ran:-0}" -eq 0 ]; }; then
     status=1
     grep -E -A12 "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer" "$log" | head -60
   fi

@@ -82,12 +82,13 @@ void test_download(cl_mem m, double *x, size_t count, int f64)
   free(h);
 }
 
-ppfft_status test_run(const ppfft_desc *d, const char *vname, unsigned seed, double *err)
+/* test_run and test_run_flags: the plan from vname, else from ppfft_plan_create with flags. */
+static ppfft_status run(const ppfft_desc *d, const char *vname, unsigned flags, unsigned seed, double *err)
 {
   test_env *t = test_env_get();
   *err = INFINITY;
   ppfft_plan *p = NULL;
-  ppfft_status s = vname ? ppfft_plan_create_variant(t->ctx, d, vname, &p) : ppfft_plan_create(t->ctx, d, PPFFT_ESTIMATE, &p);
+  ppfft_status s = vname ? ppfft_plan_create_variant(t->ctx, d, vname, &p) : ppfft_plan_create(t->ctx, d, flags, &p);
   if (s != PPFFT_SUCCESS) return s;
   size_t n = d->n[0], count = n * d->batch;
   int f64 = d->precision == PPFFT_F64;
@@ -124,3 +125,7 @@ ppfft_status test_run(const ppfft_desc *d, const char *vname, unsigned seed, dou
   free(got);
   return s;
 }
+
+ppfft_status test_run(const ppfft_desc *d, const char *vname, unsigned seed, double *err) { return run(d, vname, PPFFT_ESTIMATE, seed, err); }
+
+ppfft_status test_run_flags(const ppfft_desc *d, unsigned flags, unsigned seed, double *err) { return run(d, NULL, flags, seed, err); }

@@ -109,6 +109,10 @@ int test_has_fp64_at(const char *func, const char *what);
  * plan creation or execution; PPFFT_SUCCESS when the transform ran. */
 ppfft_status test_run(const ppfft_desc *d, const char *variant, unsigned seed, double *err);
 
+/* As test_run, the plan made by ppfft_plan_create with flags.  Thread-safe (the tests' queue is
+ * shared). */
+ppfft_status test_run_flags(const ppfft_desc *d, unsigned flags, unsigned seed, double *err);
+
 /* Host <-> device copies of complex data in the plan's precision (f64 or f32), blocking. */
 cl_mem test_upload(const double *x, size_t count, int f64);
 void test_download(cl_mem m, double *x, size_t count, int f64);

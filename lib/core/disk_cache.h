@@ -7,6 +7,7 @@
 typedef struct disk_cache {
   char dir[4096]; /* the folder of the entries; "" when disabled */
   int enabled;
+  size_t fail_after; /* test hook: a store's write fails (as on a full disk) after this many bytes; 0: never */
 } disk_cache;
 
 /* The largest payload stored or loaded. */
