@@ -455,7 +455,7 @@ static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t l
   ppfft_plan_destroy(p);
   if (s != PPFFT_SUCCESS) return s;
   transform t;
-  s = transform_from_desc(&w->ctx->err, &w->ctx->rt.info, &w->desc, &t);
+  s = transform_from_desc(&w->ctx->err, &w->ctx->info, &w->desc, &t);
   if (s != PPFFT_SUCCESS) return s;
   split sp;
   pass_desc pd[DECOMPOSE_MAX_PASSES];
@@ -467,7 +467,7 @@ static ppfft_status fit_plan(workload *w, const char *opts, char *name, size_t l
   for (int i = 0; i < np; ++i) {
     geometry g;
     vs[i] = knobs;
-    if (fit_variant(&pd[i].pb, &w->ctx->rt.info, &vs[i], 0, &g, msg, sizeof msg) != 0)
+    if (fit_variant(&pd[i].pb, &w->ctx->info, &vs[i], 0, &g, msg, sizeof msg) != 0)
       return np > 1 ? err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "%s fits no pass %d of %d (N = %zu): %s", opts, i + 1, np, pd[i].pb.n, msg)
                     : err_set(w->ctx, PPFFT_ERROR_UNSUPPORTED, "%s fits no N = %zu: %s", opts, pd[i].pb.n, msg);
   }
@@ -583,7 +583,7 @@ static void run_all(const report *r, workload *w, size_t threads, unsigned twidd
   result res;
   variant_list list = {0};
   list.twiddles = twiddles;
-  candidates_enumerate(&w->pb, &w->ctx->rt.info, 1, collect_variant, &list);
+  candidates_enumerate(&w->pb, &w->ctx->info, 1, collect_variant, &list);
   if (list.failed) fprintf(stderr, "ppfft-bench: out of memory listing variants; timing the first %zu\n", list.count);
   prebuild_all(w, &list, threads);
   char best[sizeof res.variant] = "";
@@ -640,7 +640,7 @@ static ppfft_status workload_describe(workload *w, const options *o, const bench
   /* reject what no plan can do (a length that is not a power of two, f64 without fp64) before
    * allocating and transforming up to MIB of data for it */
   transform t;
-  ppfft_status s = transform_from_desc(&w->ctx->err, &w->ctx->rt.info, &w->desc, &t);
+  ppfft_status s = transform_from_desc(&w->ctx->err, &w->ctx->info, &w->desc, &t);
   if (s != PPFFT_SUCCESS) return s;
   if (w->batch > SIZE_MAX / w->n / w->elem_bytes)
     return err_set(w->ctx, PPFFT_ERROR_INVALID_SIZE, "N %s x batch %zu overflows size_t", w->name, w->batch);
@@ -657,8 +657,8 @@ static int single_pass_1d(workload *w)
 {
   variant v;
   char msg[256];
-  return problem_from_desc(&w->ctx->err, &w->ctx->rt.info, &w->desc, &w->pb) == PPFFT_SUCCESS &&
-         candidates_estimate(&w->pb, &w->ctx->rt.info, &v, 1, msg, sizeof msg) > 0;
+  return problem_from_desc(&w->ctx->err, &w->ctx->info, &w->desc, &w->pb) == PPFFT_SUCCESS &&
+         candidates_estimate(&w->pb, &w->ctx->info, &v, 1, msg, sizeof msg) > 0;
 }
 
 /* Makes random input, its FFTW reference and the device buffers for w as workload_describe set
@@ -740,7 +740,7 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
       int k;
       for (k = -1; k < RUNS && s == PPFFT_SUCCESS; ++k) {
         ppfft_context *c;
-        s = ppfft_context_create(base->rt.ctx, base->rt.dev, &c);
+        s = ppfft_context_create(base->cl->ctx, base->cl->dev, &c);
         if (s != PPFFT_SUCCESS) break;
         ppfft_plan *p = NULL;
         double t0 = bench_now_ms();
@@ -777,7 +777,7 @@ static void build_share(ppfft_context *ctx, const options *o)
         measure_opts mo = {.build_share = o->build_share, .build_shares = o->build_shares, .build_seen = &k};
         ppfft_plan *p = NULL;
         double ms;
-        if (transform_from_desc(&ctx->err, &ctx->rt.info, &w.desc, &t) == PPFFT_SUCCESS && planner_search(ctx, &t, 0, &mo, &p, &ms) == PPFFT_SUCCESS) ++built;
+        if (transform_from_desc(&ctx->err, &ctx->info, &w.desc, &t) == PPFFT_SUCCESS && planner_search(ctx, &t, 0, &mo, &p, &ms) == PPFFT_SUCCESS) ++built;
         else ++failed;
         ppfft_plan_destroy(p);
         continue;
@@ -788,7 +788,7 @@ static void build_share(ppfft_context *ctx, const options *o)
       if (o->mode == MODE_ALL) {
         if (!single_pass_1d(&w)) continue;
         list.twiddles = o->twiddles;
-        candidates_enumerate(&w.pb, &ctx->rt.info, 1, collect_variant, &list);
+        candidates_enumerate(&w.pb, &ctx->info, 1, collect_variant, &list);
       }
       for (size_t v = 0; v < (o->mode == MODE_ALL ? list.count : 1); ++v) {
         if (k++ % o->build_shares != o->build_share) continue;
@@ -831,7 +831,7 @@ int main(int argc, char **argv)
     return 2;
   }
   cl_int e;
-  cl_command_queue q = clCreateCommandQueue(ctx->rt.ctx, ctx->rt.dev, CL_QUEUE_PROFILING_ENABLE, &e);
+  cl_command_queue q = clCreateCommandQueue(ctx->cl->ctx, ctx->cl->dev, CL_QUEUE_PROFILING_ENABLE, &e);
   if (!q) {
     fprintf(stderr, "ppfft-bench: clCreateCommandQueue failed (OpenCL error %d)\n", (int)e);
     ppfft_context_destroy(ctx);
@@ -847,7 +847,7 @@ int main(int argc, char **argv)
     free(o.shapes);
     return 0;
   }
-  report r = {NULL, ctx->rt.info.name, ctx->rt.info.driver, 6};
+  report r = {NULL, ctx->info.name, ctx->info.driver, 6};
   for (size_t i = 0; i < o.nshapes; ++i) {
     int len = (int)strlen(o.shapes[i].text);
     if (len > r.width) r.width = len;
@@ -881,7 +881,7 @@ int main(int argc, char **argv)
       fputs(CSV_HEADER, r.csv);
   }
 
-  printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->rt.info.name, ctx->rt.info.vendor, ctx->rt.info.driver,
+  printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->info.name, ctx->info.vendor, ctx->info.driver,
          ppfft_context_device_key(ctx));
   printf("%s, %s\n", o.backward ? "backward" : "forward",
          o.inplace ? "in place (scale 1/sqrt(N): unitary, so repeated runs keep the data's size)" : "out of place");

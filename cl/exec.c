@@ -55,9 +55,9 @@ ppfft_status cl_pass_build(cl_runtime *rt, const errors *e, const char *source, 
   size_t kwg = 0;
   ce = clGetKernelWorkGroupInfo(ps->kernel, rt->dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof kwg, &kwg, NULL);
   if (ce != CL_SUCCESS) return cl_error(e, "clGetKernelWorkGroupInfo(CL_KERNEL_WORK_GROUP_SIZE)", ce);
-  if (kwg < ps->wg)
+  if (kwg < ps->l.wg)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "%s: the compiled kernel allows work-groups of %zu, not %u (too many registers)", what,
-                      kwg, ps->wg);
+                      kwg, ps->l.wg);
   s = PPFFT_SUCCESS;
   if (table) ps->table = upload(rt, e, table, table_bytes, "clCreateBuffer(twiddle table)", &s);
   if (tw4 && s == PPFFT_SUCCESS) ps->tw4 = upload(rt, e, tw4, tw4_bytes, "clCreateBuffer(four-step twiddle table)", &s);
@@ -107,9 +107,9 @@ ppfft_status cl_check_queue(const cl_runtime *rt, const errors *e, cl_command_qu
 static int set_buffers(const cl_chain *x, const cl_pass *ps, const cl_buffers *b, cl_int *ce)
 {
   cl_uint arg = 0;
-  for (int side = ps->inplace ? 1 : 0; side < 2; ++side) {
-    buffer_role role = side ? ps->dst : ps->src;
-    int planar = side ? ps->out_planar : ps->in_planar;
+  for (int side = ps->l.inplace ? 1 : 0; side < 2; ++side) {
+    buffer_role role = side ? ps->l.dst : ps->l.src;
+    int planar = side ? ps->l.out_planar : ps->l.in_planar;
     const cl_mem *m = role == BUF_TMP ? &x->tmp : role == BUF_IN ? b->in : b->out;
     for (int k = 0; k < (planar ? 2 : 1) && *ce == CL_SUCCESS; ++k) *ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &m[k]);
   }
@@ -120,7 +120,7 @@ static int set_buffers(const cl_chain *x, const cl_pass *ps, const cl_buffers *b
 static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const errors *e, cl_command_queue q, const cl_buffers *b,
                                  cl_uint nwait, const cl_event *wait, cl_event **events, size_t *count)
 {
-  cl_ulong batch = ps->batch;
+  cl_ulong batch = ps->l.batch;
   cl_int ce = CL_SUCCESS;
   int first_arg = set_buffers(x, ps, b, &ce);
   cl_uint arg = (cl_uint)first_arg + 1;
@@ -129,16 +129,16 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const err
   if (ce == CL_SUCCESS && ps->tw4) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->tw4);
   if (ce != CL_SUCCESS) return cl_error(e, "clSetKernelArg", ce);
 
-  size_t groups_total = (ps->batch + ps->t - 1) / ps->t;
-  size_t per_launch = MAX_ITEMS_PER_LAUNCH / ps->wg;
+  size_t groups_total = (ps->l.batch + ps->l.t - 1) / ps->l.t;
+  size_t per_launch = MAX_ITEMS_PER_LAUNCH / ps->l.wg;
   size_t launches = (groups_total + per_launch - 1) / per_launch;
   *events = calloc(launches, sizeof **events);
   *count = 0;
   if (!*events) return errors_set(e, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
   for (size_t k = 0; k < launches; ++k) {
     size_t groups = groups_total - k * per_launch < per_launch ? groups_total - k * per_launch : per_launch;
-    cl_ulong first = (cl_ulong)k * per_launch * ps->t;
-    size_t global = groups * ps->wg, local = ps->wg;
+    cl_ulong first = (cl_ulong)k * per_launch * ps->l.t;
+    size_t global = groups * ps->l.wg, local = ps->l.wg;
     ce = clSetKernelArg(ps->kernel, (cl_uint)first_arg, sizeof first, &first);
     if (ce == CL_SUCCESS && cl_fault_fires(x->rt, CL_FAULT_ENQUEUE)) ce = CL_MEM_OBJECT_ALLOCATION_FAILURE;
     if (ce == CL_SUCCESS) ce = clEnqueueNDRangeKernel(q, ps->kernel, 1, NULL, &global, &local, nwait, nwait ? wait : NULL, &(*events)[k]);

@@ -4,7 +4,7 @@
 #ifndef PPFFT_CL_EXEC_H
 #define PPFFT_CL_EXEC_H
 #include "cl/runtime.h"
-#include "core/decompose.h"
+#include "core/launch.h"
 #include <pthread.h>
 
 /* One pass's device objects and launch shape. */
@@ -13,10 +13,7 @@ typedef struct cl_pass {
   cl_kernel kernel;
   cl_mem table;          /* CM-K / TW-GM twiddles, else NULL */
   cl_mem tw4;            /* the four-step twiddles of a column pass, else NULL */
-  unsigned wg, t;        /* work-group size, transforms per work-group */
-  size_t batch;          /* transforms */
-  buffer_role src, dst;
-  int inplace, in_planar, out_planar;
+  pass_launch l;         /* launch shape and buffer roles */
 } cl_pass;
 
 /* A plan's passes, their temporary buffer and the order of their executions. */
@@ -44,7 +41,7 @@ int cl_chain_init(cl_chain *x, cl_runtime *rt);
 void cl_chain_release(cl_chain *x);
 
 /* Builds ps's kernel, kernel_name of the program source (from the caches or compiled), named `what`
- * in messages, and checks that the compiled kernel takes ps->wg work-items (it may need too many
+ * in messages, and checks that the compiled kernel takes ps->l.wg work-items (it may need too many
  * registers), then uploads the host twiddle tables given (NULL: none).  Errors (message to e):
  * BUILD, UNSUPPORTED (work-group too large for the compiled kernel), OPENCL, OUT_OF_MEMORY. */
 ppfft_status cl_pass_build(cl_runtime *rt, const errors *e, const char *source, const char *kernel_name, const char *what,

@@ -2,6 +2,7 @@
  * buffer changed by a rejected call. */
 #include "ppfft.h"
 #include "plan/plan.h"
+#include "cl/exec.h"
 #include "cl/program.h"
 #include "suites.h"
 #include "testutil.h"
@@ -242,7 +243,7 @@ START_TEST(build_error_carries_log)
 {
   test_env *t = test_env_get();
   cl_program prog = (cl_program)&prog;
-  ppfft_status s = program_get(&t->ctx->rt, &t->ctx->err, "__kernel void k(__global float *x) { x[0] = undefined_name_42; }", &prog);
+  ppfft_status s = program_get(t->ctx->cl, &t->ctx->err, "__kernel void k(__global float *x) { x[0] = undefined_name_42; }", &prog);
   ck_assert_int_eq(s, PPFFT_ERROR_BUILD);
   ck_assert_ptr_null(prog);
   ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "clBuildProgram"));
@@ -524,8 +525,8 @@ START_TEST(program_cache_reuses_builds)
   ppfft_plan *a, *b;
   ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &a), PPFFT_SUCCESS);
   ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &b), PPFFT_SUCCESS);
-  ck_assert_ptr_eq(a->exec.pass[0].program, b->exec.pass[0].program); /* the same cl_program object, from the cache */
-  ck_assert_ptr_ne(a->exec.pass[0].kernel, b->exec.pass[0].kernel);
+  ck_assert_ptr_eq(((cl_chain *)a->chain)->pass[0].program, ((cl_chain *)b->chain)->pass[0].program); /* the same cl_program object, from the cache */
+  ck_assert_ptr_ne(((cl_chain *)a->chain)->pass[0].kernel, ((cl_chain *)b->chain)->pass[0].kernel);
   ppfft_plan_destroy(a);
   ppfft_plan_destroy(b);
 }

@@ -146,7 +146,7 @@ START_TEST(builder_shares_fill_the_cache)
   ppfft_desc d;
   ppfft_context *c = fresh_context(dir, sizeof dir, 2, 4, &d); /* the shortest lists (23 kernels on PoCL) */
   transform tf;
-  ck_assert_int_eq(transform_from_desc(&c->err, &c->rt.info, &d, &tf), PPFFT_SUCCESS);
+  ck_assert_int_eq(transform_from_desc(&c->err, &c->info, &d, &tf), PPFFT_SUCCESS);
   size_t seen = count_entries(dir);
   for (unsigned share = 0; share < 2; ++share) {
     size_t numbered = 0;
@@ -183,9 +183,9 @@ START_TEST(spent_budget_builds_only_the_first_candidate)
   ppfft_desc d;
   ppfft_context *c = fresh_context(dir, sizeof dir, 2, 4, &d);
   problem pb;
-  ck_assert_int_eq(problem_from_desc(&c->err, &c->rt.info, &d, &pb), PPFFT_SUCCESS);
+  ck_assert_int_eq(problem_from_desc(&c->err, &c->info, &d, &pb), PPFFT_SUCCESS);
   variant cands[48];
-  size_t count = candidates_measure(&pb, &c->rt.info, cands, 48);
+  size_t count = candidates_measure(&pb, &c->info, cands, 48);
   ck_assert_uint_gt(count, 8);
   size_t before = count_entries(dir);
   measure_opts mo = {.budget_s = 1e-9};

@@ -44,7 +44,7 @@ START_TEST(plan_larger_than_the_device)
 {
   test_env *t = test_env_get();
   size_t n = (size_t)1 << 20;
-  ppfft_desc d = desc1(n, (size_t)(t->ctx->rt.info.max_alloc / (8 * n)) + 1);
+  ppfft_desc d = desc1(n, (size_t)(t->ctx->info.max_alloc / (8 * n)) + 1);
   ppfft_plan *p = (ppfft_plan *)&p;
   ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, PPFFT_ESTIMATE, &p), PPFFT_ERROR_OUT_OF_MEMORY);
   ck_assert_ptr_null(p);
@@ -63,9 +63,9 @@ START_TEST(each_allocation_fails_in_turn)
   int failures = 0;
   for (int nth = 1; nth < 20; ++nth) {
     ppfft_plan *p = (ppfft_plan *)&p;
-    cl_fault_arm(&t->ctx->rt, CL_FAULT_ALLOC, nth);
+    cl_fault_arm(t->ctx->cl, CL_FAULT_ALLOC, nth);
     ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, plan, &p);
-    cl_fault_arm(&t->ctx->rt, CL_FAULT_ALLOC, 0);
+    cl_fault_arm(t->ctx->cl, CL_FAULT_ALLOC, 0);
     if (s == PPFFT_SUCCESS) { /* past the plan's last allocation */
       runs_correctly(p, &d);
       ppfft_plan_destroy(p);
@@ -94,9 +94,9 @@ START_TEST(launch_fails)
   cl_mem out = test_upload(x, 65536 * 2, 0);
   for (int nth = 1; nth <= 2; ++nth) { /* the first pass, then the second */
     cl_event done = (cl_event)&done;
-    cl_fault_arm(&t->ctx->rt, CL_FAULT_ENQUEUE, nth);
+    cl_fault_arm(t->ctx->cl, CL_FAULT_ENQUEUE, nth);
     ppfft_status s = ppfft_execute(p, t->q, in, out, 0, NULL, &done);
-    cl_fault_arm(&t->ctx->rt, CL_FAULT_ENQUEUE, 0);
+    cl_fault_arm(t->ctx->cl, CL_FAULT_ENQUEUE, 0);
     ck_assert_int_eq(s, PPFFT_ERROR_OUT_OF_MEMORY);
     ck_assert_ptr_null(done);
     ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "clEnqueueNDRangeKernel"));
@@ -117,9 +117,9 @@ START_TEST(build_fails)
   test_env *t = test_env_get();
   ppfft_desc d = desc1(64, 4);
   ppfft_plan *p = (ppfft_plan *)&p;
-  cl_fault_arm(&t->ctx->rt, CL_FAULT_BUILD, 1);
+  cl_fault_arm(t->ctx->cl, CL_FAULT_BUILD, 1);
   ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r8x8/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg8/t1", &p), PPFFT_ERROR_BUILD);
-  cl_fault_arm(&t->ctx->rt, CL_FAULT_BUILD, 0);
+  cl_fault_arm(t->ctx->cl, CL_FAULT_BUILD, 0);
   ck_assert_ptr_null(p);
   ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "injected build failure"));
   ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, "r8x8/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg8/t1", &p), PPFFT_SUCCESS);
@@ -151,19 +151,19 @@ START_TEST(cache_on_a_full_disk)
   test_unsetenv("PPFFT_CACHE");
   ppfft_context *c;
   ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c), PPFFT_SUCCESS);
-  ck_assert(c->rt.disk.enabled);
-  c->rt.disk.fail_after = 100;
+  ck_assert(c->cl->disk.enabled);
+  c->cl->disk.fail_after = 100;
   ppfft_desc d = desc1(32, 4);
   ppfft_plan *p;
   ck_assert_int_eq(ppfft_plan_create_variant(c, &d, "r8x4/RP+LM-CM+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg8/t2", &p), PPFFT_SUCCESS);
-  ck_assert_int_eq(files_in(c->rt.disk.dir), 0); /* the folder was made; nothing is in it */
+  ck_assert_int_eq(files_in(c->cl->disk.dir), 0); /* the folder was made; nothing is in it */
   runs_correctly(p, &d);
   ppfft_plan_destroy(p);
-  c->rt.disk.fail_after = 0; /* a disk with room: now the entry is written */
+  c->cl->disk.fail_after = 0; /* a disk with room: now the entry is written */
   ppfft_context *c2;
   ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &c2), PPFFT_SUCCESS);
   ck_assert_int_eq(ppfft_plan_create_variant(c2, &d, "r8x4/RP+LM-CM+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg8/t2", &p), PPFFT_SUCCESS);
-  ck_assert_int_eq(files_in(c2->rt.disk.dir), 1);
+  ck_assert_int_eq(files_in(c2->cl->disk.dir), 1);
   ppfft_plan_destroy(p);
   ppfft_context_destroy(c);
   ppfft_context_destroy(c2);

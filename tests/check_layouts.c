@@ -4,6 +4,7 @@
  * address must come back untouched (sentinels), and an out-of-place input must not change. */
 #include "plan/context.h"
 #include "plan/measure.h"
+#include "cl/exec.h"
 #include "plan/plan.h"
 #include "suites.h"
 #include "testutil.h"
@@ -493,7 +494,7 @@ START_TEST(two_queues_share_the_temporary)
   ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d,
                                              "r16x16x2/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg128/t4;r16x16/LM-CC+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg64/t4",
                                              &p), PPFFT_SUCCESS);
-  ck_assert_ptr_nonnull(p->exec.tmp);
+  ck_assert_ptr_nonnull(((cl_chain *)p->chain)->tmp);
   char name[1024], again[1024];
   ck_assert_int_eq(ppfft_plan_describe(p, name, sizeof name), PPFFT_SUCCESS);
   ck_assert_ptr_nonnull(strstr(name, " (temporary buffer: 1048576 bytes)")); /* one transform set */

@@ -81,7 +81,7 @@ START_TEST(linearity)
   for (size_t i = 0; i < 2 * count; ++i) s[i] = a * x[i] + b * y[i];
   ppfft_desc d;
   ppfft_desc_init(&d, 1, &n, batch);
-  d.precision = test_env_get()->ctx->rt.info.fp64 ? PPFFT_F64 : PPFFT_F32;
+  d.precision = test_env_get()->ctx->info.fp64 ? PPFFT_F64 : PPFFT_F32;
   run_on(&d, NULL, x, fx, count);
   run_on(&d, NULL, y, fy, count);
   run_on(&d, NULL, s, fs, count);

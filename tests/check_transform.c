@@ -34,7 +34,7 @@ static int row_case(const knob_row *r, ppfft_desc *d, variant *v)
 {
   problem p;
   geometry g;
-  return knob_row_case(r, &test_env_get()->ctx->rt.info, d, &p, v, &g);
+  return knob_row_case(r, &test_env_get()->ctx->info, d, &p, v, &g);
 }
 
 /* Runs one case and asserts the error bound.  With may_not_fit, a kernel the device's compiler
@@ -61,8 +61,8 @@ static void check_case(const ppfft_desc *d, const variant *v, unsigned seed) { c
 START_TEST(pairwise_knobs_against_fftw)
 {
   knob_row *rows;
-  size_t n = knob_pairwise_rows(&test_env_get()->ctx->rt.info, &rows);
-  if (!test_env_get()->ctx->rt.info.fp64) test_skip("f64 rows: the device has no fp64 (cl_khr_fp64)");
+  size_t n = knob_pairwise_rows(&test_env_get()->ctx->info, &rows);
+  if (!test_env_get()->ctx->info.fp64) test_skip("f64 rows: the device has no fp64 (cl_khr_fp64)");
   ck_assert_uint_gt(n, 40); /* 8 access/math levels x 5 twiddles alone need 40 rows */
   for (size_t i = 0; i < n; ++i) {
     ppfft_desc d;
@@ -127,7 +127,7 @@ START_TEST(full_product_against_fftw)
                 }
               }
   printf("full product, share %u/%u: %zu cases ran, %zu left to the other shares, %zu combinations do not apply (%s)\n", shard,
-         shards, ran, others, skipped, t->ctx->rt.info.name);
+         shards, ran, others, skipped, t->ctx->info.name);
   ck_assert_uint_gt(ran + others, 1000); /* the product is there: 480 knob combinations per size class */
 }
 END_TEST
@@ -168,7 +168,7 @@ static int random_variant(const problem *p, unsigned long long *s, variant *v)
     v->tpw = tpw;
     geometry g;
     char msg[256];
-    if (geometry_of(p, v, &t->ctx->rt.info, &g, msg, sizeof msg) == PPFFT_SUCCESS) return 0;
+    if (geometry_of(p, v, &t->ctx->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) return 0;
   }
   return -1;
 }
@@ -194,10 +194,10 @@ START_TEST(every_power_of_two)
       ppfft_desc_init(&d, 1, &n, n >= 8192 ? 2 : 3);
       d.precision = prec ? PPFFT_F64 : PPFFT_F32;
       problem p;
-      ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->rt.info, &d, &p), PPFFT_SUCCESS);
+      ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->info, &d, &p), PPFFT_SUCCESS);
       variant est;
       char msg[256];
-      if (candidates_estimate(&p, &t->ctx->rt.info, &est, 1, msg, sizeof msg) == 0) break; /* beyond one work-group */
+      if (candidates_estimate(&p, &t->ctx->info, &est, 1, msg, sizeof msg) == 0) break; /* beyond one work-group */
       if (test_full() || estimate_sampled(lg, prec)) {
         double err, start = test_now();
         ppfft_status st = test_run(&d, NULL, (unsigned)n, &err);
@@ -213,7 +213,7 @@ START_TEST(every_power_of_two)
         variant v;
         d.direction = rnd(&s) % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
         d.inplace = (int)(rnd(&s) % 2);
-        ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->rt.info, &d, &p), PPFFT_SUCCESS);
+        ck_assert_int_eq(problem_from_desc(&t->ctx->err, &t->ctx->info, &d, &p), PPFFT_SUCCESS);
         if (random_variant(&p, &s, &v) != 0) continue;
         if (!check_case_fit(&d, &v, (unsigned)(n + (size_t)k), 1)) continue; /* draw another */
         ++randoms;
@@ -240,7 +240,7 @@ START_TEST(lm_ct_twelve_passes)
   problem p;
   geometry g;
   ck_assert_int_eq(problem_from_desc(NULL, NULL, &d, &p), PPFFT_SUCCESS);
-  if (geometry_of(&p, &v, &test_env_get()->ctx->rt.info, &g, msg, sizeof msg) != PPFFT_SUCCESS) { /* the source test in check_units still runs */
+  if (geometry_of(&p, &v, &test_env_get()->ctx->info, &g, msg, sizeof msg) != PPFFT_SUCCESS) { /* the source test in check_units still runs */
     test_skip("%s", msg);
     return;
   }

@@ -362,11 +362,11 @@ START_TEST(measure_records_winner)
     ppfft_wisdom_forget(c);
     ppfft_desc d = desc1(2, 4);
     problem pb;
-    ck_assert_int_eq(problem_from_desc(&c->err, &c->rt.info, &d, &pb), PPFFT_SUCCESS);
+    ck_assert_int_eq(problem_from_desc(&c->err, &c->info, &d, &pb), PPFFT_SUCCESS);
     variant list[48];
     size_t count;
-    if (exhaustive) free(candidates_exhaustive(&pb, &c->rt.info, &count));
-    else count = candidates_measure(&pb, &c->rt.info, list, 48);
+    if (exhaustive) free(candidates_exhaustive(&pb, &c->info, &count));
+    else count = candidates_measure(&pb, &c->info, list, 48);
     printf("%s at N = 2: %zu candidates\n", exhaustive ? "EXHAUSTIVE" : "MEASURE", count);
     ck_assert_uint_gt(count, exhaustive ? 40 : 8); /* a search, not a formality */
     ppfft_plan *p, *again;

@@ -52,7 +52,7 @@ int test_device_open(const char *prog)
 int test_has_fp64_at(const char *func, const char *what)
 {
   test_env *t = test_env_get();
-  if (t && t->ctx->rt.info.fp64) return 1;
+  if (t && t->ctx->info.fp64) return 1;
   test_skip_at(func, "%s: the device has no fp64 (cl_khr_fp64)", what);
   return 0;
 }

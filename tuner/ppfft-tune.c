@@ -181,7 +181,7 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const trans
   size_t bytes = n * p->batch * eb;
   int f64 = p->f64;
   cl_int e;
-  cl_command_queue q = clCreateCommandQueue(c->rt.ctx, c->rt.dev, 0, &e);
+  cl_command_queue q = clCreateCommandQueue(c->cl->ctx, c->cl->dev, 0, &e);
   double *x = malloc(16 * count), *ref = malloc(16 * count), *got = malloc(16 * count);
   void *h = malloc(eb * count);
   double err = INFINITY;
@@ -194,8 +194,8 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const trans
       else x[i] = ((float *)h)[i] = (float)x[i];
     }
     const cl_uchar zero = 0;
-    cl_mem in = clCreateBuffer(c->rt.ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    cl_mem out = p->inplace || !in ? NULL : clCreateBuffer(c->rt.ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    cl_mem in = clCreateBuffer(c->cl->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+    cl_mem out = p->inplace || !in ? NULL : clCreateBuffer(c->cl->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
     if (in && (p->inplace || out) && clEnqueueFillBuffer(q, in, &zero, 1, 0, bytes, 0, NULL, NULL) == CL_SUCCESS &&
         clEnqueueWriteBuffer(q, in, CL_TRUE, 0, eb * count, h, 0, NULL, NULL) == CL_SUCCESS &&
         ppfft_execute(plan, q, in, out, 0, NULL, NULL) == PPFFT_SUCCESS &&
@@ -344,10 +344,10 @@ static int build_only(ppfft_context *c, tune_problem *list, size_t count, const 
   size_t seen = 0; /* candidates numbered over every problem and pass, for balanced shares */
   for (size_t i = 0; i < count && now_s() < deadline; ++i) {
     tune_problem *tp = &list[i];
-    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->rt.info);
+    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
     transform tf;
     char known[1024];
-    if (transform_from_desc(&c->err, &c->rt.info, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
+    if (transform_from_desc(&c->err, &c->info, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
     if (o->resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) continue;
     measure_opts mo = {0};
     mo.budget_s = deadline - now_s();
@@ -530,14 +530,14 @@ int main(int argc, char **argv)
     ppfft_context_destroy(c);
     return 1;
   }
-  fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->rt.info.name, c->names.key, count, o.budget,
+  fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->info.name, c->names.key, count, o.budget,
           o.exhaustive ? "exhaustive" : "default", out_path);
 
   progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
   size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];
-    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->rt.info);
+    if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
     double left = start + o.budget - now_s();
     if (left <= 0) {
       printf("%-22s skipped: budget spent\n", tp->name);
@@ -545,7 +545,7 @@ int main(int argc, char **argv)
       continue;
     }
     transform tf;
-    if (transform_from_desc(&c->err, &c->rt.info, &tp->desc, &tf) != PPFFT_SUCCESS) {
+    if (transform_from_desc(&c->err, &c->info, &tp->desc, &tf) != PPFFT_SUCCESS) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
       continue;
@@ -597,7 +597,7 @@ int main(int argc, char **argv)
     text_buf_init(&head);
     tb_printf(&head, "# written by: ppfft-tune %s%s%s%s%s --budget %.0f\n# device: %s, driver %s\n", o.canonical ? "--canonical" : "--problems ",
               o.canonical ? "" : o.problems, o.exhaustive ? " --exhaustive" : "", o.device ? " --device " : "", o.device ? o.device : "",
-              o.budget, c->rt.info.name, c->rt.info.driver);
+              o.budget, c->info.name, c->info.driver);
     char *header = text_buf_take(&head);
     if (!text || !header || wisdom_write_file(out_path, header, text) != 0)
       fprintf(stderr, "ppfft-tune: cannot write %s: %s\n", out_path, text && header ? strerror(errno) : "out of memory");

@@ -3,7 +3,6 @@
 #include "cl/clerr.h"
 #include "cl/device.h"
 #include "plan/context.h"
-#include "wisdom/files.h"
 #include <math.h>
 #include <stdlib.h>
 
@@ -18,24 +17,14 @@ ppfft_status ppfft_context_create(cl_context ctx, cl_device_id dev, ppfft_contex
   errors_clear_contextless();
   if (!ctx || !dev)
     return errors_set(NULL, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_context_create: %s is NULL", ctx ? "device" : "cl_context");
-  ppfft_context *c = calloc(1, sizeof *c);
-  if (!c) return errors_set(NULL, PPFFT_ERROR_OUT_OF_MEMORY, "ppfft_context_create: out of memory");
-  ppfft_status s = cl_runtime_init(&c->rt, ctx, dev, NULL);
+  cl_runtime *rt = malloc(sizeof *rt);
+  if (!rt) return errors_set(NULL, PPFFT_ERROR_OUT_OF_MEMORY, "ppfft_context_create: out of memory");
+  ppfft_status s = cl_runtime_init(rt, ctx, dev, NULL);
   if (s != PPFFT_SUCCESS) {
-    free(c);
+    free(rt);
     return s;
   }
-  int made = errors_init(&c->err) == 0;
-  if (!made || wisdom_store_init(&c->wisdom) != 0) {
-    if (made) errors_destroy(&c->err);
-    cl_runtime_destroy(&c->rt);
-    free(c);
-    return errors_set(NULL, PPFFT_ERROR_OUT_OF_MEMORY, "ppfft_context_create: cannot make its mutexes");
-  }
-  device_names_of(&c->rt.info, &c->names);
-  wisdom_load_defaults(&c->wisdom, &c->names, PPFFT_WISDOM_DIR);
-  *out = c;
-  return PPFFT_SUCCESS;
+  return context_make(&backend_opencl, rt, &rt->info, PPFFT_WISDOM_DIR, out);
 }
 
 ppfft_status ppfft_context_create_default(ppfft_context **out)
@@ -56,11 +45,7 @@ ppfft_status ppfft_context_create_default(ppfft_context **out)
 
 void ppfft_context_destroy(ppfft_context *c)
 {
-  if (!c) return;
-  wisdom_store_destroy(&c->wisdom);
-  errors_destroy(&c->err);
-  cl_runtime_destroy(&c->rt);
-  free(c);
+  context_free(c);
 }
 
 ppfft_status ppfft_context_set_plan_time_limit(ppfft_context *c, double seconds)
@@ -73,5 +58,5 @@ ppfft_status ppfft_context_set_plan_time_limit(ppfft_context *c, double seconds)
 
 const char *ppfft_context_last_error(const ppfft_context *c) { return errors_last(ctx_errors(c)); }
 const char *ppfft_context_device_key(const ppfft_context *c) { return c ? c->names.key : ""; }
-cl_context ppfft_context_cl_context(const ppfft_context *c) { return c ? c->rt.ctx : NULL; }
-cl_device_id ppfft_context_cl_device(const ppfft_context *c) { return c ? c->rt.dev : NULL; }
+cl_context ppfft_context_cl_context(const ppfft_context *c) { return c && c->cl ? c->cl->ctx : NULL; }
+cl_device_id ppfft_context_cl_device(const ppfft_context *c) { return c && c->cl ? c->cl->dev : NULL; }

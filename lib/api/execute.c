@@ -1,5 +1,6 @@
 /* ppfft_execute and ppfft_execute_planar: every argument and buffer is checked before anything is
  * enqueued (a bad call changes no buffer); then the plan's chain is enqueued (cl/exec.h). */
+#include "cl/exec.h"
 #include "plan/plan.h"
 
 /* Checks one side's n buffers (1 interleaved, 2 planar) against the span they must hold. */
@@ -8,7 +9,7 @@ static ppfft_status check_side(const ppfft_plan *p, const cl_mem *m, int planar,
   static const char *const names[2][3] = {{"input", "input real", "input imaginary"}, {"output", "output real", "output imaginary"}};
   size_t rs = p->f64 ? 8 : 4;
   for (int k = 0; k < (planar ? 2 : 1); ++k) {
-    ppfft_status s = cl_check_buffer(&p->ctx->rt, &p->ctx->err, m[k], names[out][planar ? 1 + k : 0], span * (planar ? rs : 2 * rs));
+    ppfft_status s = cl_check_buffer(p->ctx->cl, &p->ctx->err, m[k], names[out][planar ? 1 + k : 0], span * (planar ? rs : 2 * rs));
     if (s != PPFFT_SUCCESS) return s;
   }
   return PPFFT_SUCCESS;
@@ -17,6 +18,7 @@ static ppfft_status check_side(const ppfft_plan *p, const cl_mem *m, int planar,
 static ppfft_status execute(ppfft_plan *p, cl_command_queue q, cl_buffers *b, cl_uint nwait, const cl_event *wait, cl_event *done)
 {
   const ppfft_context *c = p->ctx;
+  if (!c->cl) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "an OpenCL call on a plan of a %s context (use its own execute call)", c->be->name);
   if (!q) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the command queue is NULL");
   if (nwait && !wait) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "nwait is %u but the wait list is NULL", nwait);
   if (!nwait && wait) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "a wait list is given with nwait 0");
@@ -39,11 +41,11 @@ static ppfft_status execute(ppfft_plan *p, cl_command_queue q, cl_buffers *b, cl
   if (p->in_planar && b->in[0] == b->in[1]) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the real and imaginary input buffers are the same");
   if (p->out_planar && b->out[0] == b->out[1])
     return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the real and imaginary output buffers are the same");
-  ppfft_status s = cl_check_queue(&c->rt, &c->err, q);
+  ppfft_status s = cl_check_queue(c->cl, &c->err, q);
   if (s == PPFFT_SUCCESS) s = check_side(p, b->in, p->in_planar, 0, p->in_span);
   if (s == PPFFT_SUCCESS && !p->inplace) s = check_side(p, b->out, p->out_planar, 1, p->out_span);
   if (s != PPFFT_SUCCESS) return s;
-  return cl_chain_enqueue(&p->exec, &c->err, q, b, nwait, wait, done);
+  return cl_chain_enqueue(p->chain, &c->err, q, b, nwait, wait, done);
 }
 
 ppfft_status ppfft_execute(ppfft_plan *p, cl_command_queue q, cl_mem in, cl_mem out, cl_uint nwait, const cl_event *wait,

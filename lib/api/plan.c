@@ -22,12 +22,12 @@ void ppfft_desc_init(ppfft_desc *d, int rank, const size_t *n, size_t batch)
  * transform set to one buffer. */
 static ppfft_status validate(ppfft_context *c, const ppfft_desc *d, transform *t)
 {
-  ppfft_status s = transform_from_desc(&c->err, &c->rt.info, d, t);
+  ppfft_status s = transform_from_desc(&c->err, &c->info, d, t);
   if (s != PPFFT_SUCCESS) return s;
   size_t bytes = transform_length(t) * t->batch * (t->f64 ? 16 : 8);
-  if (bytes > c->rt.info.max_alloc)
+  if (bytes > c->info.max_alloc)
     return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "the transforms hold %zu bytes; %s allocates at most %llu bytes in one buffer", bytes,
-                   c->rt.info.name, (unsigned long long)c->rt.info.max_alloc);
+                   c->info.name, (unsigned long long)c->info.max_alloc);
   return PPFFT_SUCCESS;
 }
 
@@ -79,7 +79,8 @@ ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len)
   if (!p) return err_set(NULL, PPFFT_ERROR_INVALID_ARGUMENT, "the plan is NULL");
   if (!buf || len == 0) return err_set(p->ctx, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_describe: no buffer");
   char tmp[64] = "";
-  if (p->exec.tmp) snprintf(tmp, sizeof tmp, " (temporary buffer: %zu bytes)", p->exec.tmp_bytes);
+  size_t tmp_bytes = p->ctx->be->tmp_bytes(p->chain);
+  if (tmp_bytes) snprintf(tmp, sizeof tmp, " (temporary buffer: %zu bytes)", tmp_bytes);
   const char *note = origin_note(p);
   size_t n = strlen(p->name) + strlen(note) + strlen(tmp);
   if (n + 1 > len) {

@@ -1,7 +1,6 @@
 /* measure_best and measure_plan: what to time, in which order, under which budget; the timed runs
- * themselves are cl/timer.c's. */
+ * themselves are the backend's (plan/backend.h). */
 #include "plan/measure.h"
-#include "cl/timer.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -22,9 +21,9 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* The rig for a one-pass problem. */
-static ppfft_status rig_make(ppfft_context *c, const problem *p, cl_rig *r)
+static ppfft_status rig_make(ppfft_context *c, const problem *p, void **r)
 {
-  return cl_rig_make(&c->rt, &c->err, p->f64, p->inplace, problem_span(p, 0), problem_span(p, 1), r);
+  return c->be->rig_make(c->rt, &c->err, p->f64, p->inplace, problem_span(p, 0), problem_span(p, 1), r);
 }
 
 /* Building is most of the cost and needs only the host: plans are built on several threads first
@@ -92,7 +91,7 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   if (o && o->build_shares) return build_share(c, p, cands, n, o, out);
   unsigned warmup = o && o->warmup ? o->warmup : 2, repeats = o && o->repeats ? o->repeats : 7;
   double budget = o ? o->budget_s : 0, start = measure_now_s();
-  cl_rig r;
+  void *r = NULL;
   ppfft_status s = rig_make(c, p, &r);
   double *samples = malloc(repeats * sizeof *samples);
   ppfft_plan **plans = calloc(n ? n : 1, sizeof *plans);
@@ -109,9 +108,9 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     double ms = 0;
     unsigned k = 0;
     ppfft_status rs = PPFFT_SUCCESS;
-    for (unsigned w = 0; w < warmup && rs == PPFFT_SUCCESS; ++w) rs = cl_rig_run(&r, &c->err, &plan->exec, 0, &ms);
+    for (unsigned w = 0; w < warmup && rs == PPFFT_SUCCESS; ++w) rs = c->be->rig_run(r, &c->err, plan->chain, 0, &ms);
     for (; k < repeats && rs == PPFFT_SUCCESS; ++k) {
-      rs = cl_rig_run(&r, &c->err, &plan->exec, 0, &samples[k]);
+      rs = c->be->rig_run(r, &c->err, plan->chain, 0, &samples[k]);
       /* clearly slower than the best: no need for a precise median */
       if (best && k >= 1 && samples[0] > 1.5 * *best_ms && samples[k] > 1.5 * *best_ms) {
         ++k;
@@ -137,12 +136,12 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   for (size_t i = 0; plans && i < n; ++i) plan_free(plans[i]); /* those the budget left */
   free(plans);
   free(samples);
-  cl_rig_free(&r);
+  c->be->rig_free(r);
   if (s != PPFFT_SUCCESS) {
     plan_free(best);
     return s;
   }
-  if (!best) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants runs for N = %zu on %s", n, p->n, c->rt.info.name);
+  if (!best) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "none of the %zu candidate variants runs for N = %zu on %s", n, p->n, c->info.name);
   *out = best;
   return PPFFT_SUCCESS;
 }
@@ -150,13 +149,13 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
 ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms)
 {
   if (plan->in_planar || plan->out_planar) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "measure_plan times interleaved plans only");
-  cl_rig r;
-  ppfft_status s = cl_rig_make(&c->rt, &c->err, plan->f64, plan->inplace, plan->in_span, plan->out_span, &r);
+  void *r = NULL;
+  ppfft_status s = c->be->rig_make(c->rt, &c->err, plan->f64, plan->inplace, plan->in_span, plan->out_span, &r);
   enum { WARMUP = 2, REPEATS = 7 };
   double samples[REPEATS], w;
-  for (int i = 0; i < WARMUP && s == PPFFT_SUCCESS; ++i) s = cl_rig_run(&r, &c->err, &plan->exec, 1, &w);
-  for (int i = 0; i < REPEATS && s == PPFFT_SUCCESS; ++i) s = cl_rig_run(&r, &c->err, &plan->exec, 1, &samples[i]);
-  cl_rig_free(&r);
+  for (int i = 0; i < WARMUP && s == PPFFT_SUCCESS; ++i) s = c->be->rig_run(r, &c->err, plan->chain, 1, &w);
+  for (int i = 0; i < REPEATS && s == PPFFT_SUCCESS; ++i) s = c->be->rig_run(r, &c->err, plan->chain, 1, &samples[i]);
+  c->be->rig_free(r);
   if (s != PPFFT_SUCCESS) return s;
   qsort(samples, REPEATS, sizeof samples[0], cmp_double);
   *ms = samples[REPEATS / 2];

@@ -31,9 +31,10 @@ ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out)
 {
   ppfft_plan *p = calloc(1, sizeof *p);
   if (!p) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
-  if (cl_chain_init(&p->exec, &c->rt) != 0) {
+  p->chain = c->be->chain_new(c->rt);
+  if (!p->chain) {
     free(p);
-    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "cannot make the plan's mutex");
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory making the plan's chain");
   }
   p->ctx = c;
   *out = p;
@@ -43,16 +44,17 @@ ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out)
 void plan_free(ppfft_plan *p)
 {
   if (!p) return;
-  cl_chain_release(&p->exec);
+  p->ctx->be->chain_free(p->chain);
   free(p);
 }
 
-void plan_release_pass(ppfft_plan *p, int i) { cl_pass_release(&p->exec.pass[i]); }
+void plan_release_pass(ppfft_plan *p, int i) { p->ctx->be->pass_release(p->chain, i); }
+
+pass_launch *plan_launch(const ppfft_plan *p, int i) { return p->ctx->be->launch(p->chain, i); }
 
 ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
 {
   plan_pass *ps = &p->pass[i];
-  cl_pass *xs = &p->exec.pass[i];
   const problem *pb = &ps->pb;
   char name[256];
   kernel_source ks;
@@ -68,8 +70,8 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   } else {
     char msg[512];
     variant_print(&ps->v, name, sizeof name);
-    ppfft_status s = geometry_of(pb, &ps->v, &c->rt.info, &ps->g, msg, sizeof msg);
-    if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->rt.info.name, msg);
+    ppfft_status s = geometry_of(pb, &ps->v, &c->info, &ps->g, msg, sizeof msg);
+    if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
     gen = gen_kernel(pb, &ps->v, &ps->g, &ks);
   }
   if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
@@ -79,15 +81,15 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
   ppfft_status s = PPFFT_SUCCESS;
   if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
-  *xs = (cl_pass){.wg = ps->g.wg, .t = ps->g.t, .batch = pb->batch, .inplace = pb->inplace, .in_planar = pb->in_planar,
-                  .out_planar = pb->out_planar};
-  if (s == PPFFT_SUCCESS)
-    s = cl_pass_build(&c->rt, &c->err, ks.text, GEN_KERNEL_NAME, name, table, ps->g.table_bytes, tw4,
-                      tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0, xs);
+  pass_launch *l = plan_launch(p, i);
+  *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
+                     .in_planar = pb->in_planar, .out_planar = pb->out_planar};
+  pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, ps->g.table_bytes, tw4,
+                    tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0};
+  if (s == PPFFT_SUCCESS) s = c->be->pass_build(c->rt, &c->err, p->chain, i, &code);
   free(ks.text);
   free(table);
   free(tw4);
-  if (p->exec.npasses <= i) p->exec.npasses = i + 1;
   if (s != PPFFT_SUCCESS) plan_release_pass(p, i);
   return s;
 }
@@ -95,8 +97,8 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
 /* The roles of pass i's buffers. */
 static void set_roles(ppfft_plan *p, int i, buffer_role src, buffer_role dst)
 {
-  p->exec.pass[i].src = src;
-  p->exec.pass[i].dst = dst;
+  plan_launch(p, i)->src = src;
+  plan_launch(p, i)->dst = dst;
 }
 
 ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out)
@@ -133,14 +135,14 @@ ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, si
   p->out_planar = t->out.planar;
   p->in_span = transform_span(t, 0);
   p->out_span = transform_span(t, 1);
-  p->exec.npasses = p->npasses;
+  c->be->set_npasses(p->chain, p->npasses);
   variant vs[DECOMPOSE_MAX_PASSES];
   int n = 0;
   for (int i = 0; i < p->npasses; ++i)
     if (!p->pass[i].transpose) vs[n++] = p->pass[i].v;
   plan_string_print(vs, n, p->name, sizeof p->name);
   if (!tmp_elems) return PPFFT_SUCCESS;
-  return cl_chain_alloc_tmp(&c->rt, &c->err, &p->exec, tmp_elems * (t->f64 ? 16 : 8));
+  return c->be->alloc_tmp(c->rt, &c->err, p->chain, tmp_elems * (t->f64 ? 16 : 8));
 }
 
 ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out)

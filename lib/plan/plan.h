@@ -1,9 +1,9 @@
 /* A plan: a validated transform as a chain of passes (core/decompose.h), each with its variant and
- * geometry, and the chain's built kernels, tables and temporary buffer on the device (cl/exec.h).
+ * geometry, and the chain's built kernels, tables and temporary buffer on the device (the context's
+ * backend's, plan/backend.h).
  * Which variants it runs is decided by the planner (plan/planner.h). */
 #ifndef PPFFT_PLAN_PLAN_H
 #define PPFFT_PLAN_PLAN_H
-#include "cl/exec.h"
 #include "core/decompose.h"
 #include "core/geometry.h"
 #include "core/plan_string.h"
@@ -28,7 +28,7 @@ struct ppfft_plan {
   char name[PLAN_STRING_MAX]; /* the plan string */
   plan_origin origin;
   wisdom_level level;       /* PLAN_WISDOM: the level that answered */
-  cl_chain exec;            /* exec.pass[i] is pass[i] on the device */
+  void *chain;              /* the backend's chain: its pass i is pass[i] on the device */
 };
 
 /* An empty plan on c.  Errors: OUT_OF_MEMORY. */
@@ -39,14 +39,17 @@ void plan_free(ppfft_plan *p);
 
 /* Generates, builds and uploads pass i of p (pass[i].pb and .v, or .transpose, set), or releases
  * what it built on failure.  Errors: UNSUPPORTED (the variant does not apply or fit), BUILD,
- * OPENCL, OUT_OF_MEMORY. */
+ * OPENCL or CUDA, OUT_OF_MEMORY. */
 ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i);
 
 /* Releases what pass i built (to try another variant in its place). */
 void plan_release_pass(ppfft_plan *p, int i);
 
+/* Pass i's launch shape and buffer roles in p's chain. */
+pass_launch *plan_launch(const ppfft_plan *p, int i);
+
 /* The plan-level state of a plan whose passes are built: spans, flags, the plan string, and the
- * temporary buffer of tmp_elems elements (0: none).  Errors: OUT_OF_MEMORY, OPENCL. */
+ * temporary buffer of tmp_elems elements (0: none).  Errors: OUT_OF_MEMORY, OPENCL or CUDA. */
 ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems);
 
 /* The one-pass plan for problem pb with variant v (what the measurements time). */

@@ -31,11 +31,11 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
     variant shortlist[48], *list = shortlist;
     size_t count;
-    if (exhaustive) list = candidates_exhaustive(&proxy, &c->rt.info, &count);
-    else count = candidates_measure(&proxy, &c->rt.info, shortlist, sizeof shortlist / sizeof shortlist[0]);
+    if (exhaustive) list = candidates_exhaustive(&proxy, &c->info, &count);
+    else count = candidates_measure(&proxy, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);
     if (count == 0) {
       if (list != shortlist) free(list);
-      return err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits pass %d (N = %zu) on %s", i + 1, proxy.n, c->rt.info.name);
+      return err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits pass %d (N = %zu) on %s", i + 1, proxy.n, c->info.name);
     }
     ppfft_plan *best = NULL;
     double pms = 0;

@@ -16,12 +16,12 @@ static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_
     variant cands[12];
     char msg[512] = "";
     size_t nc = split_pass_candidates(c, &pd[i].pb, on_chip_only, cands, sizeof cands / sizeof cands[0], msg, sizeof msg);
-    if (nc == 0) s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->rt.info.name, msg);
+    if (nc == 0) s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->info.name, msg);
     for (size_t k = 0; k < nc; ++k) {
       p->pass[i] = (plan_pass){.pb = pd[i].pb, .v = cands[k]};
       s = plan_build_pass(c, p, i);
-      p->exec.pass[i].src = pd[i].src;
-      p->exec.pass[i].dst = pd[i].dst;
+      plan_launch(p, i)->src = pd[i].src;
+      plan_launch(p, i)->dst = pd[i].dst;
       if (s != PPFFT_ERROR_UNSUPPORTED) break;
     }
   }
@@ -53,7 +53,7 @@ ppfft_status estimate_plan(ppfft_context *c, const transform *t, ppfft_plan **ou
     }
     if (s == PPFFT_ERROR_UNSUPPORTED)
       s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
-                  t->f64 ? "f64" : "f32", c->rt.info.name, DECOMPOSE_MAX_FACTORS, errors_last(&c->err));
+                  t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, errors_last(&c->err));
     first += sp.nfactors[d];
   }
   /* The last dimension's trial was the whole split: its passes carry the scale, tmp its size. */

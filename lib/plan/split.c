@@ -33,13 +33,13 @@ static int coalesced(const ppfft_context *c, const problem *pb, const variant *v
 {
   geometry g;
   char msg[256];
-  return geometry_of(pb, v, &c->rt.info, &g, msg, sizeof msg) == PPFFT_SUCCESS && geometry_columns_coalesced(pb, &g);
+  return geometry_of(pb, v, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS && geometry_columns_coalesced(pb, &g);
 }
 
 size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_chip_only, variant *out, size_t max, char *msg,
                              size_t len)
 {
-  size_t n = candidates_estimate(pb, &c->rt.info, out, max, msg, len), k = 0;
+  size_t n = candidates_estimate(pb, &c->info, out, max, msg, len), k = 0;
   for (size_t i = 0; i < n; ++i)
     if (!on_chip_only || (out[i].onchip != ONCHIP_GM && coalesced(c, pb, &out[i]))) out[k++] = out[i];
   if (n && !k) snprintf(msg, len, "N = %zu fits one pass only with GM or uncoalesced columns", pb->n);
@@ -65,7 +65,7 @@ int split_fewest(const ppfft_context *c, const transform *t, split *sp)
     }
     if (!ok) {
       err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
-              t->f64 ? "f64" : "f32", c->rt.info.name, DECOMPOSE_MAX_FACTORS, msg);
+              t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);
       return -1;
     }
     first += sp->nfactors[d];

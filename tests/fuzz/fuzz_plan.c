@@ -45,8 +45,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
   static ppfft_context ctx;
   static int ready;
   if (!ready) {
-    ctx.rt.info = fuzz_device();
-    device_names_of(&ctx.rt.info, &ctx.names);
+    ctx.info = fuzz_device();
+    device_names_of(&ctx.info, &ctx.names);
     FUZZ_ASSERT(errors_init(&ctx.err) == 0, "errors_init");
     ready = 1;
   }
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
   d.scale = scales[byte(&r) % 6];
 
   transform t;
-  ppfft_status s = transform_from_desc(&ctx.err, &ctx.rt.info, &d, &t);
+  ppfft_status s = transform_from_desc(&ctx.err, &ctx.info, &d, &t);
   FUZZ_ASSERT(s == PPFFT_SUCCESS || s == PPFFT_ERROR_INVALID_ARGUMENT || s == PPFFT_ERROR_INVALID_SIZE ||
                   s == PPFFT_ERROR_INVALID_LAYOUT || s == PPFFT_ERROR_UNSUPPORTED,
               "validation returned %d", (int)s);
@@ -94,9 +94,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
                 i, np, problem_span(p, 0), problem_span(p, 1), src, dst);
     if (pd[i].transpose || p->n > 4096) continue;
     variant v;
-    if (candidates_estimate(p, &ctx.rt.info, &v, 1, msg, sizeof msg) == 0) continue;
+    if (candidates_estimate(p, &ctx.info, &v, 1, msg, sizeof msg) == 0) continue;
     geometry g;
-    FUZZ_ASSERT(geometry_of(p, &v, &ctx.rt.info, &g, msg, sizeof msg) == PPFFT_SUCCESS, "the estimate does not fit: %s", msg);
+    FUZZ_ASSERT(geometry_of(p, &v, &ctx.info, &g, msg, sizeof msg) == PPFFT_SUCCESS, "the estimate does not fit: %s", msg);
     kernel_source ks;
     FUZZ_ASSERT(gen_kernel(p, &v, &g, &ks) == 0, "the estimate's kernel does not generate");
     free(ks.text);

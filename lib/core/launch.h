@@ -1,0 +1,15 @@
+/* How a built pass runs, whatever the runtime: its launch shape and which buffers it reads and
+ * writes.  The planner fills it; the runtimes (cl/exec.h, cuda/exec.h) launch from it. */
+#ifndef PPFFT_CORE_LAUNCH_H
+#define PPFFT_CORE_LAUNCH_H
+#include "core/decompose.h"
+#include <stddef.h>
+
+typedef struct pass_launch {
+  unsigned wg, t;        /* work-group size, transforms per work-group */
+  size_t batch;          /* transforms */
+  buffer_role src, dst;  /* in place: dst only */
+  int inplace, in_planar, out_planar;
+} pass_launch;
+
+#endif
