@@ -35,7 +35,8 @@ typedef enum ppfft_status {
   PPFFT_ERROR_BUILD,            /* a generated kernel failed to build; the message holds the build log */
   PPFFT_ERROR_WISDOM,           /* malformed wisdom; nothing already imported is lost */
   PPFFT_ERROR_IO,
-  PPFFT_ERROR_NO_DEVICE
+  PPFFT_ERROR_NO_DEVICE,
+  PPFFT_ERROR_CUDA              /* a CUDA runtime call failed (ppfft_cuda.h); the message names the call and the error */
 } ppfft_status;
 
 /* A distinct, non-empty, static description of s; a generic one for values outside the enum. */

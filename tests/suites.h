@@ -35,5 +35,9 @@ Suite *make_passes_suite(void);       /* large 1D (four-step), forced splits, ex
 Suite *make_properties_suite(void);   /* round trip, linearity, impulse, batch tails, distances, repeatability */
 Suite *make_wisdom_suite(void);       /* wisdom through the API: levels in describe, planner flags, MEASURE */
 Suite *make_builds_suite(void);       /* the library's disk cache, builder shares, budgets */
+/* the CUDA backend (check_cuda: NVRTC builds without a device; the rest on a CUDA device) */
+Suite *make_cuda_suite(void);         /* NVRTC builds, agreement with FFTW, the CUDA calls' errors */
+int test_cuda_open(const char *prog);   /* says which CUDA device the tests run on, or that none does */
+void test_cuda_close(void);
 
 #endif

@@ -1,9 +1,9 @@
 /* ppfft-tune: times kernel variants on one device and writes the winners as wisdom, which every
  * ppfft context on that device then loads.  Run it once per GPU (and again after a driver update).
  *
- *   ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS] [--exhaustive]
- *              [--jobs J] [--resume] [-o FILE] [-v]
- *   ppfft-tune [--device P:D] --check [FILE...]
+ *   ppfft-tune [--backend opencl|cuda] [--device P:D | D] [--problems LIST | --canonical]
+ *              [--budget SECONDS] [--exhaustive] [--jobs J] [--resume] [-o FILE] [-v]
+ *   ppfft-tune [--backend opencl|cuda] [--device P:D | D] --check [FILE...]
  *
  * Problems use fftw-wisdom's letters: c (complex), o/i (out-of-place/in-place), f/b (forward/
  * backward), then the lengths, e.g. cof1024, cib4096, cof256x256; ":f64" for double precision and
@@ -23,6 +23,9 @@
 #include "plan/planner.h"
 #include "ppfft.h"
 #include "wisdom/files.h"
+#ifdef PPFFT_TUNE_CUDA
+#include "ppfft_cuda.h"
+#endif
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
@@ -46,6 +49,7 @@ typedef struct tune_problem {
 
 typedef struct options {
   const char *device, *problems, *output;
+  int cuda;                           /* --backend cuda: a CUDA context (--device D: CUDA device D) */
   int canonical, exhaustive, verbose, resume, check;
   char **files;                       /* --check FILE...: these instead of the default places */
   int nfiles;
@@ -64,9 +68,11 @@ static double now_s(void)
 
 static void usage(FILE *f)
 {
-  fprintf(f, "usage: ppfft-tune [--device P:D] [--problems LIST | --canonical] [--budget SECONDS]\n"
-             "                  [--exhaustive] [--jobs J] [--resume] [-o FILE] [-v]\n"
-             "       ppfft-tune [--device P:D] --check [FILE...]\n"
+  fprintf(f, "usage: ppfft-tune [--backend opencl|cuda] [--device P:D | D] [--problems LIST | --canonical]\n"
+             "                  [--budget SECONDS] [--exhaustive] [--jobs J] [--resume] [-o FILE] [-v]\n"
+             "       ppfft-tune [--backend opencl|cuda] [--device P:D | D] --check [FILE...]\n"
+             "  --backend B      tune OpenCL's device (default; --device P:D as clinfo -l lists them) or, with cuda, the\n"
+             "                   CUDA backend's (--device D: CUDA device D, default 0; a build with --with-cuda)\n"
              "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64 (c=complex, o/i=out-of/in-place,\n"
              "                   f/b=forward/backward, lengths, :f64 double precision, :b<batch>)\n"
              "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, f32 and f64 (what this\n"
@@ -173,34 +179,25 @@ static void show_progress(void *arg, size_t done, size_t total, double best_ms, 
 }
 
 /* Relative L2 error of the plan's output against FFTW in double precision on random data, over
- * the first few transforms.  Only those are made and read on the host; the rest of the batch is
+ * the first few transforms.  Only those are made on the host and compared; the rest of the batch is
  * zeros (transforms do not mix), so a check costs little next to the search. */
-static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const transform *p)
+static double check_against_fftw(ppfft_plan *plan, const transform *p)
 {
   size_t n = transform_length(p), check = p->batch < 8 ? p->batch : 8, count = n * check, eb = p->f64 ? 16 : 8;
-  size_t bytes = n * p->batch * eb;
   int f64 = p->f64;
-  cl_int e;
-  cl_command_queue q = clCreateCommandQueue(c->cl->ctx, c->cl->dev, 0, &e);
   double *x = malloc(16 * count), *ref = malloc(16 * count), *got = malloc(16 * count);
-  void *h = malloc(eb * count);
+  void *in = calloc(plan->in_span, eb), *out = malloc(plan->out_span * eb);
   double err = INFINITY;
-  if (q && x && ref && got && h) {
+  if (x && ref && got && in && out) {
     unsigned long long s = 7;
     for (size_t i = 0; i < 2 * count; ++i) {
       s ^= s << 13, s ^= s >> 7, s ^= s << 17;
       x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
-      if (f64) ((double *)h)[i] = x[i];
-      else x[i] = ((float *)h)[i] = (float)x[i];
+      if (f64) ((double *)in)[i] = x[i];
+      else x[i] = ((float *)in)[i] = (float)x[i];
     }
-    const cl_uchar zero = 0;
-    cl_mem in = clCreateBuffer(c->cl->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    cl_mem out = p->inplace || !in ? NULL : clCreateBuffer(c->cl->ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
-    if (in && (p->inplace || out) && clEnqueueFillBuffer(q, in, &zero, 1, 0, bytes, 0, NULL, NULL) == CL_SUCCESS &&
-        clEnqueueWriteBuffer(q, in, CL_TRUE, 0, eb * count, h, 0, NULL, NULL) == CL_SUCCESS &&
-        ppfft_execute(plan, q, in, out, 0, NULL, NULL) == PPFFT_SUCCESS &&
-        clEnqueueReadBuffer(q, p->inplace ? in : out, CL_TRUE, 0, eb * count, h, 0, NULL, NULL) == CL_SUCCESS) {
-      for (size_t i = 0; i < 2 * count; ++i) got[i] = f64 ? ((double *)h)[i] : ((float *)h)[i];
+    if (plan_run_host(plan, in, out) == PPFFT_SUCCESS) {
+      for (size_t i = 0; i < 2 * count; ++i) got[i] = f64 ? ((double *)out)[i] : ((float *)out)[i];
       int len[3];
       for (int d = 0; d < p->rank; ++d) len[d] = (int)p->n[d];
       fftw_plan fp = fftw_plan_many_dft(p->rank, len, (int)check, (fftw_complex *)x, NULL, 1, (int)n, (fftw_complex *)ref, NULL, 1, (int)n,
@@ -215,11 +212,8 @@ static double check_against_fftw(ppfft_context *c, ppfft_plan *plan, const trans
       }
       err = sqrt(num / den);
     }
-    if (in) clReleaseMemObject(in);
-    if (out) clReleaseMemObject(out);
   }
-  if (q) clReleaseCommandQueue(q);
-  free(x), free(ref), free(got), free(h);
+  free(x), free(ref), free(got), free(in), free(out);
   return err;
 }
 
@@ -243,6 +237,11 @@ static int parse_args(int argc, char **argv, options *o)
       break;
     }
     else if (!strcmp(a, "--device") && val) o->device = val, ++i;
+    else if (!strcmp(a, "--backend") && val) {
+      if (!strcmp(val, "cuda")) o->cuda = 1;
+      else if (strcmp(val, "opencl")) return -1;
+      ++i;
+    }
     else if (!strcmp(a, "--problems") && val) o->problems = val, ++i;
     else if (!strcmp(a, "-o") && val) o->output = val, ++i;
     else if (!strcmp(a, "--jobs") && val) {
@@ -465,6 +464,19 @@ static int check_wisdom(const ppfft_context *c, const options *o)
   return k.stale || k.bad_files ? 1 : 0;
 }
 
+/* The context to tune: OpenCL's default device (PPFFT_DEVICE, from --device P:D), or with
+ * --backend cuda CUDA device D (--device D, default 0). */
+static ppfft_status make_context(const options *o, ppfft_context **c)
+{
+  if (!o->cuda) return ppfft_context_create_default(c);
+#ifdef PPFFT_TUNE_CUDA
+  return ppfft_context_create_cuda(o->device ? atoi(o->device) : 0, c);
+#else
+  *c = NULL;
+  return PPFFT_ERROR_UNSUPPORTED; /* main refused --backend cuda already */
+#endif
+}
+
 int main(int argc, char **argv)
 {
   options o = {0};
@@ -473,10 +485,13 @@ int main(int argc, char **argv)
     usage(pa > 0 ? stdout : stderr);
     return pa > 0 ? 0 : 2;
   }
-  if (o.device) setenv("PPFFT_DEVICE", o.device, 1);
+#ifndef PPFFT_TUNE_CUDA
+  if (o.cuda) return fprintf(stderr, "ppfft-tune: this build has no CUDA backend (configure --with-cuda)\n"), 2;
+#endif
+  if (o.device && !o.cuda) setenv("PPFFT_DEVICE", o.device, 1);
   if (o.check) {
     ppfft_context *c;
-    if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
+    if (make_context(&o, &c) != PPFFT_SUCCESS) {
       fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
       return 2;
     }
@@ -504,7 +519,7 @@ int main(int argc, char **argv)
   pid_t *pids = NULL;
   unsigned builders = o.build_shares ? 0 : spawn_builders(argc, argv, &o, &pids);
   ppfft_context *c;
-  if (ppfft_context_create_default(&c) != PPFFT_SUCCESS) {
+  if (make_context(&o, &c) != PPFFT_SUCCESS) {
     fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
     if (builders) wait_builders(pids, builders);
     free(list);
@@ -575,7 +590,7 @@ int main(int argc, char **argv)
       continue;
     }
     size_t N = transform_length(&tf);
-    double err = check_against_fftw(c, best, &tf);
+    double err = check_against_fftw(best, &tf);
     double bound = (tf.f64 ? 1e-15 : 5e-7) * (N > 2 ? log2((double)N) : 1.0);
     double gbps = 2.0 * (double)(N * tf.batch * (tf.f64 ? 16 : 8)) / (ms * 1e-3) / 1e9;
     if (!(err <= bound)) { /* never write a winner that computes the wrong thing */
@@ -595,8 +610,8 @@ int main(int argc, char **argv)
     char *text = wisdom_export(&c->wisdom, c->names.key);
     text_buf head;
     text_buf_init(&head);
-    tb_printf(&head, "# written by: ppfft-tune %s%s%s%s%s --budget %.0f\n# device: %s, driver %s\n", o.canonical ? "--canonical" : "--problems ",
-              o.canonical ? "" : o.problems, o.exhaustive ? " --exhaustive" : "", o.device ? " --device " : "", o.device ? o.device : "",
+    tb_printf(&head, "# written by: ppfft-tune %s%s%s%s%s%s --budget %.0f\n# device: %s, driver %s\n", o.canonical ? "--canonical" : "--problems ",
+              o.canonical ? "" : o.problems, o.exhaustive ? " --exhaustive" : "", o.cuda ? " --backend cuda" : "", o.device ? " --device " : "", o.device ? o.device : "",
               o.budget, c->info.name, c->info.driver);
     char *header = text_buf_take(&head);
     if (!text || !header || wisdom_write_file(out_path, header, text) != 0)

@@ -15,7 +15,8 @@ const char *ppfft_status_string(ppfft_status s)
   case PPFFT_ERROR_BUILD: return "kernel build failed";
   case PPFFT_ERROR_WISDOM: return "malformed wisdom";
   case PPFFT_ERROR_IO: return "input/output error";
-  case PPFFT_ERROR_NO_DEVICE: return "no OpenCL device";
+  case PPFFT_ERROR_NO_DEVICE: return "no device";
+  case PPFFT_ERROR_CUDA: return "CUDA call failed";
   }
   return "unknown ppfft status";
 }

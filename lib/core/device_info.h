@@ -1,5 +1,6 @@
 /* What ppfft needs to know about a device: the limits that decide which variants can run, and the
- * identity that keys wisdom and caches.  Plain data, filled by the runtime (cl/device.c). */
+ * identity that keys wisdom and caches.  Plain data, filled by the runtime (cl/device.c,
+ * cuda/runtime.c). */
 #ifndef PPFFT_CORE_DEVICE_INFO_H
 #define PPFFT_CORE_DEVICE_INFO_H
 #include "ppfft.h"
@@ -16,6 +17,7 @@ typedef struct device_info {
   cl_uint mem_align_bits;   /* base address alignment */
   int fp64;                 /* double precision */
   unsigned cc_major, cc_minor; /* NVIDIA's compute capability (0 elsewhere): the architecture class */
+  int cuda;                 /* the CUDA backend's view of the device: its own wisdom class */
 } device_info;
 
 #endif

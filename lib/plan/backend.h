@@ -46,6 +46,11 @@ typedef struct backend {
   ppfft_status (*rig_make)(void *rt, const errors *e, int f64, int inplace, size_t in_elems, size_t out_elems, void **rig);
   ppfft_status (*rig_run)(void *rig, const errors *e, void *chain, int whole, double *ms);
   void (*rig_free)(void *rig);
+  /* One run of a chain on host data, for checks (not timed): in_elems complex elements of in (in
+   * the chain's precision, interleaved) to the device, the chain run, out_elems of the result (in
+   * place: the input buffer) back into out.  Errors: the runtime's, OUT_OF_MEMORY. */
+  ppfft_status (*run_host)(void *rt, const errors *e, void *chain, int f64, int inplace, size_t in_elems, size_t out_elems, const void *in,
+                           void *out);
 } backend;
 
 extern const backend backend_opencl;

@@ -1,5 +1,6 @@
 /* The OpenCL backend: the planner's view (plan/backend.h) of cl/'s runtime. */
 #include "plan/backend.h"
+#include "cl/clerr.h"
 #include "cl/exec.h"
 #include "cl/timer.h"
 #include <stdlib.h>
@@ -63,6 +64,33 @@ static void rig_free(void *r)
   free(r);
 }
 
+static ppfft_status run_host(void *rtp, const errors *e, void *x, int f64, int inplace, size_t in_elems, size_t out_elems, const void *in,
+                             void *out)
+{
+  cl_runtime *rt = rtp;
+  size_t eb = f64 ? 16 : 8;
+  cl_int ce;
+  cl_command_queue q = clCreateCommandQueue(rt->ctx, rt->dev, 0, &ce);
+  if (!q) return cl_error(e, "clCreateCommandQueue", ce);
+  cl_mem a = cl_buffer(rt, CL_MEM_READ_WRITE, in_elems * eb, NULL, &ce), b = NULL;
+  if (a && !inplace) b = cl_buffer(rt, CL_MEM_READ_WRITE, out_elems * eb, NULL, &ce);
+  ppfft_status s = a && (inplace || b) ? PPFFT_SUCCESS : cl_error(e, "clCreateBuffer", ce);
+  if (s == PPFFT_SUCCESS) {
+    ce = clEnqueueWriteBuffer(q, a, CL_TRUE, 0, in_elems * eb, in, 0, NULL, NULL);
+    if (ce != CL_SUCCESS) s = cl_error(e, "clEnqueueWriteBuffer", ce);
+  }
+  cl_buffers bufs = {{a, NULL}, {inplace ? a : b, NULL}};
+  if (s == PPFFT_SUCCESS) s = cl_chain_enqueue(x, e, q, &bufs, 0, NULL, NULL);
+  if (s == PPFFT_SUCCESS) {
+    ce = clEnqueueReadBuffer(q, inplace ? a : b, CL_TRUE, 0, out_elems * eb, out, 0, NULL, NULL);
+    if (ce != CL_SUCCESS) s = cl_error(e, "clEnqueueReadBuffer", ce);
+  }
+  if (a) clReleaseMemObject(a);
+  if (b) clReleaseMemObject(b);
+  clReleaseCommandQueue(q);
+  return s;
+}
+
 const backend backend_opencl = {
   .name = "OpenCL",
   .dialect = &dialect_opencl,
@@ -78,4 +106,5 @@ const backend backend_opencl = {
   .rig_make = rig_make,
   .rig_run = rig_run,
   .rig_free = rig_free,
+  .run_host = run_host,
 };

@@ -101,6 +101,13 @@ static void set_roles(ppfft_plan *p, int i, buffer_role src, buffer_role dst)
   plan_launch(p, i)->dst = dst;
 }
 
+ppfft_status plan_run_host(ppfft_plan *p, const void *in, void *out)
+{
+  ppfft_context *c = p->ctx;
+  if (p->in_planar || p->out_planar) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "plan_run_host runs interleaved plans only");
+  return c->be->run_host(c->rt, &c->err, p->chain, p->f64, p->inplace, p->in_span, p->out_span, in, out);
+}
+
 ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out)
 {
   ppfft_plan *p;

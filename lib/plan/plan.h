@@ -52,6 +52,10 @@ pass_launch *plan_launch(const ppfft_plan *p, int i);
  * temporary buffer of tmp_elems elements (0: none).  Errors: OUT_OF_MEMORY, OPENCL or CUDA. */
 ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems);
 
+/* Runs p once on host data (interleaved complex in p's precision: in_span elements in, out_span
+ * out), for checks such as the tuner's.  Errors: INVALID_ARGUMENT (a planar plan), the backend's. */
+ppfft_status plan_run_host(ppfft_plan *p, const void *in, void *out);
+
 /* The one-pass plan for problem pb with variant v (what the measurements time). */
 ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out);
 

@@ -33,7 +33,7 @@ void device_names_of(const device_info *di, device_names *out)
   size_t device_len = at;
   k[at++] = '/';
   append_norm(k, sizeof out->key, &at, di->driver);
-  if (di->cc_major) snprintf(out->arch, sizeof out->arch, "nvidia-sm%u%u", di->cc_major, di->cc_minor);
+  if (di->cc_major) snprintf(out->arch, sizeof out->arch, "%s-sm%u%u", di->cuda ? "cuda" : "nvidia", di->cc_major, di->cc_minor);
   else snprintf(out->arch, sizeof out->arch, "%.*s", (int)device_len, k);
 }
 

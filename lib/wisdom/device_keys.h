@@ -3,7 +3,8 @@
  *   key     vendor/device/driver     "nvidia-corporation/nvidia-h200/580.159.04" (the exact device)
  *   device  vendor/device            the same device under any driver
  *   arch    the architecture class   NVIDIA: "nvidia-sm90" (the compute capability, so an H200's
- *                                    wisdom serves an H100); other devices: the same as device
+ *                                    wisdom serves an H100), "cuda-sm90" on the CUDA backend (whose
+ *                                    winners are not OpenCL's); other devices: the same as device
  *
  * Names are normalised: lower case, runs of other characters than letters, digits and '.' folded
  * to one '-'.  Wisdom made on one device serves another at the closest level they share. */

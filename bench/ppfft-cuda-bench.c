@@ -1,0 +1,111 @@
+/* ppfft-cuda-bench: ppfft's CUDA backend (include/ppfft_cuda.h) on the problems and in the way of
+ * the peers (bench/peer.h; cufft-bench is its vendor twin): batched complex-to-complex forward
+ * transforms, out-of-place, interleaved, about 256 MiB of random input, CUDA events around each run
+ * (back to back behind an untimed run, --window), 3 warm-ups, median of repeats, the first
+ * transforms checked against FFTW.
+ *
+ *   ppfft-cuda-bench [-p f32|f64|LIST] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
+ *
+ * The plan is made as a user makes it: ppfft_plan_create on a context of CUDA device 0 with
+ * PPFFT_ESTIMATE (the wisdom installed or found for the device, else the heuristic), or with
+ * PPFFT_MEASURE when PPFFT_BENCH_FLAGS=measure; once per size, executed on the default stream.  The
+ * config column is "estimate+plan-once+b2b" (or "measure+..."), and each row's plan string is
+ * printed on stderr. */
+#include "peer.h"
+#include "ppfft_cuda.h"
+#include <cuda_runtime_api.h>
+
+static int cuda_ok(char *why, size_t len, const char *what, cudaError_t e)
+{
+  return e == cudaSuccess || peer_failed(why, len, what, (int)e, cudaGetErrorName(e));
+}
+
+static int ppfft_ok(char *why, size_t len, const char *what, ppfft_status s, ppfft_context *c)
+{
+  if (s == PPFFT_SUCCESS) return 1;
+  fprintf(stderr, "ppfft-cuda-bench: %s: %s\n", what, ppfft_context_last_error(c));
+  return peer_failed(why, len, what, (int)s, ppfft_status_string(s));
+}
+#define CUDA_OK(what, e) cuda_ok(why, sizeof why, what, (e))
+#define PPFFT_OK(what, s) ppfft_ok(why, sizeof why, what, (s), c)
+
+static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device,
+                peer_tally *tally)
+{
+  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
+  char why[256] = "", config[64] = "";
+  double err = NAN, *ms = calloc((size_t)o->repeats, sizeof *ms);
+  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem), *in = NULL, *out = NULL;
+  ppfft_plan *plan = NULL;
+  cudaEvent_t a = NULL, b = NULL;
+  bench_config_add(config, sizeof config, flags & PPFFT_MEASURE ? "measure" : "estimate");
+  bench_config_add(config, sizeof config, "plan-once");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
+  int ok = ms && host && back ? 1 : peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
+  if (ok) {
+    bench_fill(host, prec, reals);
+    ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
+         CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
+  }
+  if (ok) {
+    ppfft_desc d;
+    size_t n[3] = {(size_t)sh->n[0], (size_t)sh->n[1], (size_t)sh->n[2]};
+    ppfft_desc_init(&d, sh->rank, n, (size_t)batch);
+    d.precision = prec == BENCH_F64 ? PPFFT_F64 : PPFFT_F32;
+    ok = PPFFT_OK("ppfft_plan_create", ppfft_plan_create(c, &d, flags, &plan));
+  }
+  if (ok) {
+    char text[1024];
+    if (ppfft_plan_describe(plan, text, sizeof text) == PPFFT_SUCCESS) fprintf(stderr, "ppfft-cuda-bench: %s %s: %s\n", bench_prec_name(prec), sh->text, text);
+    ok = PPFFT_OK("ppfft_execute_cuda", ppfft_execute_cuda(plan, 0, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
+         CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, (size_t)(count * sh->N) * elem, cudaMemcpyDeviceToHost));
+  }
+  if (ok) err = peer_check(sh, prec, count, host, back);
+  ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
+  for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) {
+    float t = 0;
+    if (o->window == PEER_WINDOW_B2B) ok = PPFFT_OK("ppfft_execute_cuda", ppfft_execute_cuda(plan, 0, in, out));
+    ok = ok && CUDA_OK("cudaEventRecord", cudaEventRecord(a, 0)) && PPFFT_OK("ppfft_execute_cuda", ppfft_execute_cuda(plan, 0, in, out)) &&
+         CUDA_OK("cudaEventRecord", cudaEventRecord(b, 0)) && CUDA_OK("cudaEventSynchronize", cudaEventSynchronize(b)) &&
+         CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
+    if (ok && r >= 0) ms[r] = t;
+  }
+  if (ok) peer_row(tally, csv, "ppfft-cuda", device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
+  else peer_row(tally, csv, "ppfft-cuda", device, prec, sh, batch, NAN, NAN, why, config);
+  ppfft_plan_destroy(plan);
+  if (a) cudaEventDestroy(a);
+  if (b) cudaEventDestroy(b);
+  cudaFree(in);
+  cudaFree(out);
+  cudaGetLastError();
+  free(ms), free(host), free(back);
+}
+
+int main(int argc, char **argv)
+{
+  const char *prog = "ppfft-cuda-bench";
+  peer_options o;
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_WINDOW, 256, &o);
+  if (s) return s < 0 ? 0 : s;
+  ppfft_context *c;
+  if (ppfft_context_create_cuda(0, &c) != PPFFT_SUCCESS) return fprintf(stderr, "%s: %s\n", prog, ppfft_context_last_error(NULL)), 1;
+  const char *f = getenv("PPFFT_BENCH_FLAGS");
+  unsigned flags = f && strcmp(f, "measure") == 0 ? PPFFT_MEASURE : PPFFT_ESTIMATE;
+  struct cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  char library[256];
+  snprintf(library, sizeof library, "ppfft %s CUDA backend (%s)", PACKAGE_VERSION, ppfft_context_device_key(c));
+  FILE *csv = NULL;
+  if (o.csv_path && !(csv = peer_csv_open(prog, o.csv_path))) return 1;
+  peer_print_header(prog, library, prop.name, &o,
+                    o.window == PEER_WINDOW_B2B ? "CUDA events around ppfft_execute_cuda, runs back to back" : "CUDA events around ppfft_execute_cuda, runs alone");
+  peer_tally tally;
+  memset(&tally, 0, sizeof tally);
+  for (int p = 0; p < BENCH_NPREC; ++p)
+    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(c, flags, &o.shapes[i], p, &o, csv, prop.name, &tally);
+  int status = peer_summary(prog, &tally);
+  if (csv) fclose(csv);
+  ppfft_context_destroy(c);
+  return status;
+}

@@ -1,0 +1,430 @@
+/* The CUDA backend (include/ppfft_cuda.h).  Without a GPU (CI): every kernel of the pairwise set,
+ * generated in the CUDA dialect, compiles with NVRTC, and the constructors fail cleanly.  On a CUDA
+ * device: the pairwise set and the planner's plans agree with FFTW in higher precision, and every
+ * error path of the CUDA calls. */
+#include "cuda/program.h"
+#include "gen/kernel.h"
+#include "gen/transpose.h"
+#include "pairwise.h"
+#include "plan/plan.h"
+#include "ppfft_cuda.h"
+#include "suites.h"
+#include "testutil.h"
+#include <fftw3.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- without a device ---- */
+
+/* What NVRTC builds for in CI: a Hopper GPU with the CUDA backend's limits (cuda/runtime.c). */
+static void hopper(device_info *di, cuda_runtime *rt)
+{
+  memset(di, 0, sizeof *di);
+  snprintf(di->name, sizeof di->name, "NVIDIA H200 (NVRTC only)");
+  di->type = CL_DEVICE_TYPE_GPU;
+  di->max_wg = 1024;
+  di->local_mem = 48 * 1024;
+  di->max_const = 64 * 1024;
+  di->max_const_args = 64;
+  di->global_mem = di->max_alloc = (cl_ulong)1 << 37;
+  di->compute_units = 132;
+  di->fp64 = 1;
+  di->cc_major = 9;
+  di->cuda = 1;
+  memset(rt, 0, sizeof *rt);
+  rt->info = *di;
+  snprintf(rt->arch_option, sizeof rt->arch_option, "--gpu-architecture=sm_90");
+  rt->cubin = 1;
+}
+
+/* Compiles the CUDA dialect of (p, v) with NVRTC; fails with the log. */
+static void nvrtc_builds(const cuda_runtime *rt, const problem *p, const variant *v, const geometry *g)
+{
+  kernel_source ks;
+  char name[256] = "transpose";
+  if (v) variant_print(v, name, sizeof name);
+  ck_assert_int_eq(v ? gen_kernel(p, v, g, &dialect_cuda, &ks) : gen_transpose(p, &dialect_cuda, &ks), 0);
+  errors e;
+  ck_assert_int_eq(errors_init(&e), 0);
+  unsigned char *image = NULL;
+  size_t len = 0;
+  ppfft_status s = cuda_program_image(rt, &e, ks.text, &image, &len);
+  ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s %s: %s", p->n, p->f64 ? "f64" : "f32", name, errors_last(&e));
+  ck_assert_uint_gt(len, 0);
+  free(image);
+  free(ks.text);
+  errors_destroy(&e);
+}
+
+START_TEST(nvrtc_builds_the_pairwise_set)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  knob_row *rows;
+  size_t n = knob_pairwise_rows(&di, &rows), built = 0;
+  ck_assert_uint_gt(n, 40);
+  double start = test_now();
+  for (size_t i = 0; i < n; ++i) {
+    ppfft_desc d;
+    problem p;
+    variant v;
+    geometry g;
+    ck_assert_int_eq(knob_row_case(&rows[i], &di, &d, &p, &v, &g), 0);
+    nvrtc_builds(&rt, &p, &v, &g);
+    ++built;
+  }
+  free(rows);
+  printf("NVRTC (sm_90): %zu kernels of the pairwise set built in %.1f s\n", built, test_now() - start);
+}
+END_TEST
+
+/* The passes of multi-pass and multi-dimensional plans: strided, four-step twiddles, planar sides,
+ * the temporary buffer, explicit transposes. */
+START_TEST(nvrtc_builds_general_passes)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  static const struct { int rank; size_t n[3]; int planar; } cases[] = {
+    {1, {1 << 20}, 0}, {1, {1 << 16}, 1}, {2, {256, 512}, 0}, {3, {32, 64, 16}, 1},
+  };
+  size_t built = 0;
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
+    for (int f64 = 0; f64 < 2; ++f64) {
+      ppfft_desc d;
+      ppfft_desc_init(&d, cases[c].rank, cases[c].n, 2);
+      d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+      if (cases[c].planar) d.in_layout = d.out_layout = PPFFT_PLANAR;
+      errors e;
+      ck_assert_int_eq(errors_init(&e), 0);
+      transform t;
+      ck_assert_int_eq(transform_from_desc(&e, &di, &d, &t), PPFFT_SUCCESS);
+      split sp = {0};
+      pass_desc pd[DECOMPOSE_MAX_PASSES];
+      size_t tmp = 0;
+      char msg[512];
+      int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+      ck_assert_msg(np > 0, "%s", msg);
+      for (int i = 0; i < np; ++i) {
+        if (pd[i].transpose) {
+          nvrtc_builds(&rt, &pd[i].pb, NULL, NULL);
+        } else {
+          variant v;
+          geometry g;
+          ck_assert_uint_gt(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg), 0);
+          ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+          nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+        }
+        ++built;
+      }
+      errors_destroy(&e);
+    }
+  printf("NVRTC (sm_90): %zu passes of multi-pass, multi-dimensional and planar plans built\n", built);
+}
+END_TEST
+
+/* ---- the device ---- */
+
+static int cuda_devices(void)
+{
+  int n = 0;
+  return cudaGetDeviceCount(&n) == cudaSuccess ? n : 0;
+}
+
+static ppfft_context *cuda_ctx;
+
+/* The test context on CUDA device 0, or NULL with a skip recorded. */
+static ppfft_context *ctx_at(const char *func)
+{
+  if (!cuda_ctx && cuda_devices() > 0) ck_assert_msg(ppfft_context_create_cuda(0, &cuda_ctx) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(NULL));
+  if (!cuda_ctx) test_skip_at(func, "no CUDA device");
+  return cuda_ctx;
+}
+#define ctx() ctx_at(__func__)
+
+START_TEST(constructor_errors)
+{
+  ck_assert_int_eq(ppfft_context_create_cuda(0, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ppfft_context *c = (ppfft_context *)1;
+  int count = cuda_devices();
+  ck_assert_int_eq(ppfft_context_create_cuda(-1, &c), PPFFT_ERROR_NO_DEVICE);
+  ck_assert_ptr_null(c);
+  ck_assert_int_eq(ppfft_context_create_cuda(count, &c), PPFFT_ERROR_NO_DEVICE);
+  ck_assert(strlen(ppfft_context_last_error(NULL)) > 0);
+  ck_assert_int_eq(ppfft_context_cuda_device(NULL), -1);
+  ck_assert_int_eq(ppfft_execute_cuda(NULL, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute_cuda_planar(NULL, 0, NULL, NULL, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_str_ne(ppfft_status_string(PPFFT_ERROR_CUDA), ppfft_status_string(PPFFT_ERROR_OPENCL));
+}
+END_TEST
+
+/* Device copies of complex data in the plan's precision. */
+static void *upload(const double *x, size_t count, int f64)
+{
+  size_t bytes = count * (f64 ? 16 : 8);
+  void *h = malloc(bytes), *d = NULL;
+  for (size_t i = 0; i < 2 * count; ++i) {
+    if (f64) ((double *)h)[i] = x[i];
+    else ((float *)h)[i] = (float)x[i];
+  }
+  ck_assert_int_eq(cudaMalloc(&d, bytes), cudaSuccess);
+  ck_assert_int_eq(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice), cudaSuccess);
+  free(h);
+  return d;
+}
+
+static void download(const void *d, double *x, size_t count, int f64)
+{
+  size_t bytes = count * (f64 ? 16 : 8);
+  void *h = malloc(bytes);
+  ck_assert_int_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+  for (size_t i = 0; i < 2 * count; ++i) x[i] = f64 ? ((double *)h)[i] : (double)((float *)h)[i];
+  free(h);
+}
+
+/* The reference of a packed interleaved transform of any rank, by FFTW in long double. */
+static void reference(const ppfft_desc *d, const double *in, double *out)
+{
+  size_t n = 1;
+  int len[3];
+  for (int k = 0; k < d->rank; ++k) n *= d->n[k], len[k] = (int)d->n[k];
+  fftwl_complex *a = fftwl_malloc(sizeof *a * n * d->batch), *b = fftwl_malloc(sizeof *b * n * d->batch);
+  fftwl_plan p = fftwl_plan_many_dft(d->rank, len, (int)d->batch, a, NULL, 1, (int)n, b, NULL, 1, (int)n,
+                                     d->direction < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+  for (size_t i = 0; i < n * d->batch; ++i) a[i][0] = in[2 * i], a[i][1] = in[2 * i + 1];
+  fftwl_execute(p);
+  for (size_t i = 0; i < n * d->batch; ++i) out[2 * i] = (double)b[i][0] * d->scale, out[2 * i + 1] = (double)b[i][1] * d->scale;
+  fftwl_destroy_plan(p);
+  fftwl_free(a);
+  fftwl_free(b);
+}
+
+/* Plans d (packed, interleaved) on the CUDA context by variant (NULL: ppfft_plan_create ESTIMATE),
+ * runs it on random data and gives the relative error against FFTW; out of place, the input must
+ * stay as it was. */
+static ppfft_status cuda_run(ppfft_context *c, const ppfft_desc *d, const char *vname, unsigned seed, double *err)
+{
+  *err = INFINITY;
+  ppfft_plan *p = NULL;
+  ppfft_status s = vname ? ppfft_plan_create_variant(c, d, vname, &p) : ppfft_plan_create(c, d, PPFFT_ESTIMATE, &p);
+  if (s != PPFFT_SUCCESS) return s;
+  size_t n = 1;
+  for (int k = 0; k < d->rank; ++k) n *= d->n[k];
+  size_t count = n * d->batch;
+  int f64 = d->precision == PPFFT_F64;
+  double *in = malloc(16 * count), *ref = malloc(16 * count), *got = malloc(16 * count);
+  test_random(in, 2 * count, seed);
+  if (!f64)
+    for (size_t i = 0; i < 2 * count; ++i) in[i] = (float)in[i];
+  reference(d, in, ref);
+  for (size_t i = 0; i < 2 * count; ++i) got[i] = NAN; /* poison: every output must be written */
+  void *a = upload(in, count, f64), *b = d->inplace ? NULL : upload(got, count, f64);
+  s = ppfft_execute_cuda(p, 0, a, b);
+  if (s == PPFFT_SUCCESS) {
+    ck_assert_int_eq(cudaDeviceSynchronize(), cudaSuccess);
+    download(d->inplace ? a : b, got, count, f64);
+    *err = test_rel_error(got, ref, count);
+    if (!d->inplace) {
+      download(a, got, count, f64);
+      if (memcmp(got, in, 16 * count) != 0) *err = INFINITY;
+    }
+  }
+  cudaFree(a);
+  if (b) cudaFree(b);
+  ppfft_plan_destroy(p);
+  free(in);
+  free(ref);
+  free(got);
+  return s;
+}
+
+START_TEST(pairwise_knobs_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  knob_row *rows;
+  size_t n = knob_pairwise_rows(&c->info, &rows), ran = 0;
+  for (size_t i = 0; i < n; ++i) {
+    ppfft_desc d;
+    problem p;
+    variant v;
+    geometry g;
+    ck_assert_int_eq(knob_row_case(&rows[i], &c->info, &d, &p, &v, &g), 0);
+    char name[256];
+    variant_print(&v, name, sizeof name);
+    double err;
+    ppfft_status s = cuda_run(c, &d, name, (unsigned)i, &err);
+    ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", d.n[0], name, ppfft_context_last_error(c));
+    double bound = variant_is_fast_math(&v) ? 5e-6 * (d.n[0] > 2 ? log2((double)d.n[0]) : 1.0) : test_bound(d.n[0], d.precision == PPFFT_F64);
+    ck_assert_msg(err <= bound, "N=%zu %s %s %s %s: error %.3g > %.3g", d.n[0], d.precision == PPFFT_F64 ? "f64" : "f32",
+                  d.direction < 0 ? "forward" : "backward", d.inplace ? "in-place" : "out-of-place", name, err, bound);
+    ++ran;
+  }
+  free(rows);
+  printf("CUDA pairwise set: %zu cases agree with FFTW on %s\n", ran, c->info.name);
+}
+END_TEST
+
+/* The planner's plans: 1D at every power of two to 2^22 (one pass, four-step in two and three
+ * passes), 2D and 3D, both precisions, both directions, in and out of place. */
+START_TEST(planner_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  size_t cases = 0;
+  for (int f64 = 0; f64 < 2; ++f64)
+    for (int lg = 1; lg <= 22; ++lg) {
+      size_t n = (size_t)1 << lg;
+      ppfft_desc d;
+      ppfft_desc_init(&d, 1, &n, n >= (1u << 20) ? 2 : ((size_t)1 << 21) / n + 3);
+      d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+      d.direction = lg % 2 ? PPFFT_FORWARD : PPFFT_BACKWARD;
+      d.inplace = lg % 3 == 0;
+      double err;
+      ppfft_status s = cuda_run(c, &d, NULL, (unsigned)lg, &err);
+      ck_assert_msg(s == PPFFT_SUCCESS, "N=2^%d %s: %s", lg, f64 ? "f64" : "f32", ppfft_context_last_error(c));
+      ck_assert_msg(err <= test_bound(n, f64), "N=2^%d %s: error %.3g > %.3g", lg, f64 ? "f64" : "f32", err, test_bound(n, f64));
+      ++cases;
+    }
+  static const struct { int rank; size_t n[3]; } md[] = {{2, {64, 64}}, {2, {256, 1024}}, {2, {2048, 16}}, {3, {32, 32, 32}}, {3, {16, 64, 128}}};
+  for (int f64 = 0; f64 < 2; ++f64)
+    for (size_t k = 0; k < sizeof md / sizeof md[0]; ++k) {
+      ppfft_desc d;
+      ppfft_desc_init(&d, md[k].rank, md[k].n, 3);
+      d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+      d.inplace = (int)k % 2;
+      double err;
+      ppfft_status s = cuda_run(c, &d, NULL, (unsigned)k, &err);
+      ck_assert_msg(s == PPFFT_SUCCESS, "%zux%zux%zu %s: %s", md[k].n[0], md[k].n[1], md[k].n[2], f64 ? "f64" : "f32", ppfft_context_last_error(c));
+      size_t n = md[k].n[0] * md[k].n[1] * (md[k].rank == 3 ? md[k].n[2] : 1);
+      ck_assert_msg(err <= test_bound(n, f64), "%zux%zu %s: error %.3g", md[k].n[0], md[k].n[1], f64 ? "f64" : "f32", err);
+      ++cases;
+    }
+  printf("CUDA planner: %zu plans agree with FFTW on %s\n", cases, c->info.name);
+}
+END_TEST
+
+START_TEST(execute_errors)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  ck_assert_int_eq(ppfft_context_cuda_device(c), 0);
+  ck_assert_ptr_null(ppfft_context_cl_context(c));
+  ck_assert(strncmp(ppfft_context_device_key(c), "nvidia-cuda/", 12) == 0);
+  size_t n = 256;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 4);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p), PPFFT_SUCCESS);
+  char text[512];
+  ck_assert_int_eq(ppfft_plan_describe(p, text, sizeof text), PPFFT_SUCCESS);
+  void *a, *b;
+  ck_assert_int_eq(cudaMalloc(&a, 8 * n * 4), cudaSuccess);
+  ck_assert_int_eq(cudaMalloc(&b, 8 * n * 4), cudaSuccess);
+  float host[2 * 256 * 4];
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, NULL, b), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, a, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, a, a), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, host, b), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert(strstr(ppfft_context_last_error(c), "pointer") != NULL);
+  ck_assert_int_eq(ppfft_execute_cuda_planar(p, 0, a, a, b, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  /* the OpenCL call on a CUDA plan */
+  ck_assert_int_eq(ppfft_execute(p, (cl_command_queue)1, NULL, NULL, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert(strstr(ppfft_context_last_error(c), "CUDA") != NULL);
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, a, b), PPFFT_SUCCESS);
+  ck_assert_int_eq(cudaDeviceSynchronize(), cudaSuccess);
+  ppfft_plan_destroy(p);
+  /* the CUDA call on an OpenCL plan (any OpenCL device: PoCL will do) */
+  ppfft_context *oc;
+  if (ppfft_context_create_default(&oc) == PPFFT_SUCCESS) {
+    ck_assert_int_eq(ppfft_plan_create(oc, &d, PPFFT_ESTIMATE, &p), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_execute_cuda(p, 0, a, b), PPFFT_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(ppfft_context_cuda_device(oc), -1);
+    ppfft_plan_destroy(p);
+    ppfft_context_destroy(oc);
+  } else {
+    test_skip("the CUDA call on an OpenCL plan: no OpenCL device");
+  }
+  cudaFree(a);
+  cudaFree(b);
+}
+END_TEST
+
+/* Out of memory while planning: the device nearly full, a plan whose temporary buffer cannot fit. */
+START_TEST(out_of_memory)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  size_t free_b = 0, total = 0;
+  ck_assert_int_eq(cudaMemGetInfo(&free_b, &total), cudaSuccess);
+  void *hog = NULL;
+  size_t keep = (size_t)1 << 30;
+  ck_assert_int_eq(cudaMalloc(&hog, free_b - keep), cudaSuccess);
+  size_t n[2] = {4096, 4096};
+  ppfft_desc d;
+  ppfft_desc_init(&d, 2, n, 8); /* 1 GiB of f32 data: its temporary buffer cannot fit in what is left */
+  ppfft_plan *p = (ppfft_plan *)1;
+  ppfft_status s = ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p);
+  cudaFree(hog);
+  ck_assert_msg(s == PPFFT_ERROR_OUT_OF_MEMORY, "%s: %s", ppfft_status_string(s), ppfft_context_last_error(c));
+  ck_assert_ptr_null(p);
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &p), PPFFT_SUCCESS); /* memory back: the same plan is made */
+  ppfft_plan_destroy(p);
+}
+END_TEST
+
+/* MEASURE on CUDA times the candidates and records them as CUDA wisdom (its own class). */
+START_TEST(measure_records_cuda_wisdom)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  size_t n = 1024;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 4096);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_MEASURE, &p), PPFFT_SUCCESS);
+  ppfft_plan_destroy(p);
+  char *w = ppfft_wisdom_export_string(c);
+  ck_assert_ptr_nonnull(w);
+  ck_assert_msg(strstr(w, "nvidia-cuda/") && strstr(w, "cuda-sm"), "%s", w);
+  free(w);
+}
+END_TEST
+
+int test_cuda_open(const char *prog)
+{
+  int n = cuda_devices();
+  struct cudaDeviceProp prop;
+  if (n > 0 && cudaGetDeviceProperties(&prop, 0) == cudaSuccess) printf("%s: CUDA device 0 of %d: %s\n", prog, n, prop.name);
+  else printf("%s: no CUDA device: the NVRTC builds and the constructors' errors run, the device tests skip\n", prog);
+  return 0; /* never a skip of the whole program: the NVRTC builds need no device */
+}
+
+void test_cuda_close(void)
+{
+  ppfft_context_destroy(cuda_ctx);
+  cuda_ctx = NULL;
+}
+
+Suite *make_cuda_suite(void)
+{
+  Suite *s = suite_create("cuda");
+  TCase *tc = test_tcase("nvrtc");
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, nvrtc_builds_the_pairwise_set);
+  tcase_add_test(tc, nvrtc_builds_general_passes);
+  tcase_add_test(tc, constructor_errors);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("device");
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, execute_errors);
+  tcase_add_test(tc, pairwise_knobs_against_fftw);
+  tcase_add_test(tc, planner_against_fftw);
+  tcase_add_test(tc, out_of_memory);
+  tcase_add_test(tc, measure_records_cuda_wisdom);
+  suite_add_tcase(s, tc);
+  return s;
+}
