@@ -42,5 +42,6 @@ typedef struct dialect {
 } dialect;
 
 extern const dialect dialect_opencl;
+extern const dialect dialect_cuda;
 
 #endif
