@@ -42,7 +42,7 @@ START_TEST(twp_fetches_powers_of_two)
                                    &v, msg, sizeof msg),
                      0);
     ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
-    ck_assert_int_eq(gen_kernel(&p, &v, &g, &ks), 0);
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_opencl, &ks), 0);
     reads[twp] = count_of(ks.text, "= tw[");
     products[twp] = count_of(ks.text, "const real wc3 = wc2 * wc1 - ws2 * ws1");
     free(ks.text);
@@ -63,7 +63,7 @@ static char *source_of(const problem *p, const char *name)
   kernel_source ks;
   ck_assert_msg(variant_parse(name, &v, msg, sizeof msg) == 0, "%s: %s", name, msg);
   ck_assert_msg(geometry_of(p, &v, NULL, &g, msg, sizeof msg) == 0, "%s: %s", name, msg);
-  int r = gen_kernel(p, &v, &g, &ks);
+  int r = gen_kernel(p, &v, &g, &dialect_opencl, &ks);
   ck_assert_msg(r == 0, "%s: gen_kernel returned %d", name, r);
   return ks.text;
 }
@@ -139,7 +139,7 @@ static void pin_kernel(pin *h, const problem *p, const variant *v, const geometr
   kernel_source ks;
   char name[256];
   variant_print(v, name, sizeof name);
-  int r = gen_kernel(p, v, g, &ks);
+  int r = gen_kernel(p, v, g, &dialect_opencl, &ks);
   ck_assert_msg(r == 0, "N=%zu %s: gen_kernel returned %d", p->n, name, r);
   pin_text(h, ks.text);
 }
@@ -160,7 +160,7 @@ static void pin_transform(pin *h, const device_info *di, const ppfft_desc *d, sp
   for (int k = 0; k < np; ++k) {
     if (pd[k].transpose) {
       kernel_source ks;
-      ck_assert_int_eq(gen_transpose(&pd[k].pb, &ks), 0);
+      ck_assert_int_eq(gen_transpose(&pd[k].pb, &dialect_opencl, &ks), 0);
       pin_text(h, ks.text);
       continue;
     }

@@ -1,18 +1,67 @@
-/* The OpenCL C dialect (prelude from cl/prelude.cl, embedded at build time). */
+/* The dialects: OpenCL C (prelude cl/prelude.cl) and CUDA C++ for NVRTC (prelude cuda/prelude.cuh),
+ * both preludes embedded at build time. */
 #include "gen/dialect.h"
 #include "cl/cl_sources.h"
 
 static void opencl_kernel_head(text_buf *b, unsigned wg) { tb_printf(b, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", wg); }
 
+static void opencl_half(text_buf *sticky, char *buf, size_t n, const char *v, int odd)
+{
+  tb_format(sticky, buf, n, "%s.%s", v, odd ? "odd" : "even");
+}
+
 const dialect dialect_opencl = {
   .name = "OpenCL C",
   .prelude = cl_src_prelude,
-  .global = "__global",
-  .local = "__local",
-  .constant = "__constant",
+  .epilogue = "",
+  .global = "__global ",
+  .local_decl = "__local ",
+  .constant_decl = "__constant ",
+  .constant_arg = "__constant ",
+  .constant_ptr = "__constant ",
   .barrier_local = "barrier(CLK_LOCAL_MEM_FENCE)",
   .barrier_global = "barrier(CLK_GLOBAL_MEM_FENCE)",
   .local_id = "get_local_id(0)",
   .group_id = "get_group_id(0)",
+  .helper = "",
+  .vec_open = "(",
+  .vec_mid = ")(",
+  .elem_open = "(real2)(",
+  .elem_close = ")",
   .kernel_head = opencl_kernel_head,
+  .half = opencl_half,
+};
+
+/* extern "C": the symbol stays GEN_KERNEL_NAME inside the prelude's namespace; the bound is the
+ * work-group size, as reqd_work_group_size is OpenCL's. */
+static void cuda_kernel_head(text_buf *b, unsigned wg) { tb_printf(b, "extern \"C\" __global__ __launch_bounds__(%u)\n", wg); }
+
+static void cuda_half(text_buf *sticky, char *buf, size_t n, const char *v, int odd)
+{
+  tb_format(sticky, buf, n, "ppfft_%s(%s)", odd ? "odd" : "even", v);
+}
+
+/* A buffer is a plain pointer (global) and shared memory is declared __shared__; a table in
+ * constant memory is a __constant__ array with a constant initializer (braced elements, not calls),
+ * and one passed as an argument is an ordinary read-only pointer. */
+const dialect dialect_cuda = {
+  .name = "CUDA C++",
+  .prelude = cl_src_cuda_prelude,
+  .epilogue = "\n} /* namespace ppfft */\n",
+  .global = "",
+  .local_decl = "__shared__ ",
+  .constant_decl = "__constant__ ",
+  .constant_arg = "const ",
+  .constant_ptr = "",
+  .barrier_local = "__syncthreads()",
+  .barrier_global = "__syncthreads()",
+  .local_id = "threadIdx.x",
+  .group_id = "blockIdx.x",
+  .helper = "__device__ ",
+  .vec_open = "make_",
+  .vec_mid = "(",
+  .elem_open = "{",
+  .elem_close = "}",
+  .kernel_head = cuda_kernel_head,
+  .half = cuda_half,
 };

@@ -1,11 +1,19 @@
-/* The dialect seam: what differs between the languages the generator writes.  Emitters take the
- * language's words from here, never a keyword of their own, so that a second dialect (CUDA C
- * through NVRTC, the CUDA backend's) is a second table, not `#if`s through the emitters.
+/* The dialect seam: what differs between the languages the generator writes, OpenCL C and CUDA C++
+ * (compiled by NVRTC, for the CUDA backend).  Emitters take the language's words from here, never
+ * a keyword of their own, so that each language is a table, not `#if`s through the emitters.
  *
- * OpenCL C is the one dialect today.  Still written in OpenCL C's own syntax by the emitters, and
- * to be routed through here (or through helpers in a dialect's prelude) when the CUDA dialect
- * lands: vector literals "(real2)(a, b)", swizzles (.s0, .even, .odd), vloadN/vstoreN,
- * convert_realN, native_cos/native_sin and sincos. */
+ * The table covers what C++ cannot parse or CUDA spells differently: address spaces (a global
+ * pointer; declaring local memory; constant memory declared, passed as an argument, or pointed
+ * into), barriers, the work-item and group indices, the kernel's head, the qualifier of helper
+ * functions, vector literals ("(real2)(a, b)", which C++ reads as a cast of a comma expression),
+ * the table literal's elements, the .even/.odd swizzles, and the text around a program.  What both
+ * languages can spell alike, the emitters write in OpenCL C's own syntax and the CUDA prelude
+ * (cuda/prelude.cuh) supplies under OpenCL's names: uint and ulong, realN/floatN/uintN with
+ * components .x .y and .s0 .. .sf and their arithmetic, vloadN/vstoreN, convert_realN and
+ * convert_floatN, native_cos/native_sin, sincos(x, &c), restrict, ppfft_cossin.
+ *
+ * Words that qualify a type ("__global ") carry their trailing space, so that an empty word leaves
+ * no stray blank. */
 #ifndef PPFFT_GEN_DIALECT_H
 #define PPFFT_GEN_DIALECT_H
 #include "core/text_buf.h"
@@ -15,15 +23,25 @@
 
 typedef struct dialect {
   const char *name;
-  const char *prelude;                   /* the text before every kernel: precision-generic types, helpers */
-  const char *global, *local, *constant; /* address-space qualifiers */
-  const char *barrier_local;             /* a work-group barrier that orders local memory */
-  const char *barrier_global;            /* one that orders global memory too */
-  const char *local_id, *group_id;       /* the work-item's index in its group, the group's index */
+  const char *prelude;  /* the text before every kernel: precision-generic types, helpers */
+  const char *epilogue; /* the text after it (CUDA: closes the prelude's namespace) */
+  const char *global;   /* a pointer's qualifier for global memory */
+  const char *local_decl; /* declares an array in local (shared) memory */
+  const char *constant_decl, *constant_arg, *constant_ptr; /* constant memory: a program-scope
+                                                            * table, a kernel argument, a cast */
+  const char *barrier_local;       /* a work-group barrier that orders local memory */
+  const char *barrier_global;      /* one that orders global memory too */
+  const char *local_id, *group_id; /* the work-item's index in its group, the group's index */
+  const char *helper;              /* before a helper function's return type */
+  const char *vec_open, *vec_mid;  /* a vector literal of type T opens with vec_open T vec_mid */
+  const char *elem_open, *elem_close; /* around the two reals of a constant table's element */
   /* the line before a kernel's signature, for a work-group of wg work-items */
   void (*kernel_head)(text_buf *b, unsigned wg);
+  /* the even (odd = 0) or odd components of vector expression v, into buf (errors in sticky) */
+  void (*half)(text_buf *sticky, char *buf, size_t n, const char *v, int odd);
 } dialect;
 
 extern const dialect dialect_opencl;
+extern const dialect dialect_cuda;
 
 #endif

@@ -53,10 +53,16 @@ void gen_access_comp(const gen_state *gs, char *buf, size_t n, const char *name,
 /* The E real (k = 0) or imaginary (k = 1) parts of access vector `name` as one lane vector. */
 void gen_access_plane(const gen_state *gs, char *buf, size_t n, const char *name, unsigned k)
 {
-  const char *half = k ? "odd" : "even";
+  const dialect *d = gs->d;
   if (gs->g->e == 1) tb_format(gs->b, buf, n, "%s.s%u", name, k);
-  else if (gen_access_parts(gs) == 2) tb_format(gs->b, buf, n, "(real16)(%s0.%s, %s1.%s)", name, half, name, half);
-  else tb_format(gs->b, buf, n, "%s.%s", name, half);
+  else if (gen_access_parts(gs) == 2) {
+    char part[64], h0[96], h1[96];
+    tb_format(gs->b, part, sizeof part, "%s0", name);
+    d->half(gs->b, h0, sizeof h0, part, (int)k);
+    tb_format(gs->b, part, sizeof part, "%s1", name);
+    d->half(gs->b, h1, sizeof h1, part, (int)k);
+    tb_format(gs->b, buf, n, "%sreal16%s%s, %s)", d->vec_open, d->vec_mid, h0, h1);
+  } else d->half(gs->b, buf, n, name, (int)k);
 }
 
 /* Owned lane group q (an expression) of this work-item starts at element E*(tid + W*q). */

@@ -21,9 +21,9 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
     char nm[32];
     tb_format(gs->b, nm, sizeof nm, parts == 2 ? "%s%u" : "%s", name, k);
     if (parts == 2)
-      tb_printf(b, "    const real16 %s = ((%s const real16 *)(%s))[2u * ((%s) / %uu) + %uu];\n", nm, gs->d->global, ptr, pos, E, k);
+      tb_printf(b, "    const real16 %s = ((%sconst real16 *)(%s))[2u * ((%s) / %uu) + %uu];\n", nm, gs->d->global, ptr, pos, E, k);
     else
-      tb_printf(b, "    const real%u %s = ((%s const real%u *)(%s))[(%s) / %uu];\n", w, nm, gs->d->global, w, ptr, pos, E);
+      tb_printf(b, "    const real%u %s = ((%sconst real%u *)(%s))[(%s) / %uu];\n", w, nm, gs->d->global, w, ptr, pos, E);
   }
 }
 
@@ -33,7 +33,8 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
                           const char *im, int final)
 {
   const problem *p = gs->p;
-  tb_printf(b, "    { real2 o_ = (real2)(%s, %s);\n", re, im);
+  const dialect *d = gs->d;
+  tb_printf(b, "    { real2 o_ = %sreal2%s%s, %s);\n", d->vec_open, d->vec_mid, re, im);
   if (final && p->twiddle_n) {
     /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
      * m k < twiddle_n */
@@ -45,9 +46,9 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
     size_t B = four_step_block(p->twiddle_n);
     tb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
     tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, p->twiddle_n / B, B);
-    tb_printf(b, "      const real2 w_ = (real2)(h_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n");
-    if (p->sign < 0) tb_printf(b, "      o_ = (real2)(o_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n");
-    else tb_printf(b, "      o_ = (real2)(o_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n");
+    tb_printf(b, "      const real2 w_ = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n", d->vec_open, d->vec_mid);
+    if (p->sign < 0) tb_printf(b, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
+    else tb_printf(b, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
   }
   char lit[48];
   if (gen_scale_literal(gs->b, lit, sizeof lit, p, final)) tb_printf(b, "      o_ *= %s;\n", lit);
@@ -68,9 +69,10 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
   if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, scaled)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
   for (unsigned k = 0; k < parts; ++k) {
     if (parts == 2)
-      tb_printf(b, "    ((%s real16 *)(%s))[2u * ((%s) / %uu) + %uu] = (real16)(", gs->d->global, ptr, pos, E, k);
+      tb_printf(b, "    ((%sreal16 *)(%s))[2u * ((%s) / %uu) + %uu] = %sreal16%s", gs->d->global, ptr, pos, E, k, gs->d->vec_open,
+                gs->d->vec_mid);
     else
-      tb_printf(b, "    ((%s real%u *)(%s))[(%s) / %uu] = (real%u)(", gs->d->global, w, ptr, pos, E, w);
+      tb_printf(b, "    ((%sreal%u *)(%s))[(%s) / %uu] = %sreal%u%s", gs->d->global, w, ptr, pos, E, gs->d->vec_open, w, gs->d->vec_mid);
     unsigned lanes = w / 2;
     for (unsigned e = 0; e < lanes; ++e)
       tb_printf(b, "%s%s, %s", e ? ", " : "", re[k * 8 + e], im[k * 8 + e]);
@@ -285,7 +287,7 @@ void gen_load_staged(gen_state *gs)
     tb_printf(&body, "    gx[%uu * j + %uu] = gl%s;\n", gen_access_parts(gs), k, gen_access_parts(gs) == 2 ? (k ? "1" : "0") : "");
   tb_printf(&body, "    } else {\n");
   for (unsigned k = 0; k < gen_access_parts(gs); ++k)
-    tb_printf(&body, "    gx[%uu * j + %uu] = (real%u)(0);\n", gen_access_parts(gs), k, gen_access_width(gs));
+    tb_printf(&body, "    gx[%uu * j + %uu] = %sreal%u%s0);\n", gen_access_parts(gs), k, gs->d->vec_open, gen_access_width(gs), gs->d->vec_mid);
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "j", g->ra, &body);
   for (int k = 0; k < 2; ++k) {

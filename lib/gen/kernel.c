@@ -1,6 +1,7 @@
 /* gen_kernel: the whole single-work-group FFT kernel for (problem, variant), from the levels below
  * it (gen/emit.h lists them): the twiddle table as a literal (CM-L), helper functions (without IL),
- * the signature, then the passes of the on-chip mode between its load and its store.  Set
+ * the signature, then the passes of the on-chip mode between its load and its store, in the
+ * dialect's words (gen/dialect.h).  Set
  * PPFFT_DUMP_KERNELS=dir to read what comes out. */
 #include "gen/kernel.h"
 #include "gen/emit.h"
@@ -19,12 +20,12 @@ static void emit_table_literal(gen_state *gs)
     gs->b->failed = TEXT_BUF_OUT_OF_MEMORY;
     return;
   }
-  tb_printf(gs->b, "%s real2 tw[%zu] = {\n", gs->d->constant, count);
+  tb_printf(gs->b, "%sreal2 tw[%zu] = {\n", gs->d->constant_decl, count);
   for (size_t j = 0; j < 2 * count; j += 2) {
     char c[48], s[48];
     gen_literal(gs->b, c, sizeof c, gs->p->f64 ? ((double *)table)[j] : ((float *)table)[j], gs->p->f64);
     gen_literal(gs->b, s, sizeof s, gs->p->f64 ? ((double *)table)[j + 1] : ((float *)table)[j + 1], gs->p->f64);
-    tb_printf(gs->b, "  (real2)(%s, %s),\n", c, s);
+    tb_printf(gs->b, "  %s%s, %s%s,\n", gs->d->elem_open, c, s, gs->d->elem_close);
   }
   tb_printf(gs->b, "};\n\n");
   free(table);
@@ -38,21 +39,20 @@ static void emit_helpers(gen_state *gs)
     unsigned r = gs->v->radix[s];
     if (seen & r) continue;
     seen |= r;
-    tb_printf(gs->b, "void ppfft_dft%u(%s *ar, %s *ai)\n{\n", r, gs->mt, gs->mt);
+    tb_printf(gs->b, "%svoid ppfft_dft%u(%s *ar, %s *ai)\n{\n", gs->d->helper, r, gs->mt, gs->mt);
     gen_dft_body(gs->b, r, gs->p->sign, gs->mt, gs->p->f64, gs->v->cse, "  ");
     tb_printf(gs->b, "}\n\n");
   }
   const char *mt = gs->mt;
-  tb_printf(gs->b, "void ppfft_twmul(%s *xr, %s *xi, const %s wc, const %s ws)\n{\n", mt, mt, mt, mt);
+  tb_printf(gs->b, "%svoid ppfft_twmul(%s *xr, %s *xi, const %s wc, const %s ws)\n{\n", gs->d->helper, mt, mt, mt, mt);
   if (gs->p->sign < 0) tb_printf(gs->b, "  const %s t = *xr * wc + *xi * ws;\n  *xi = *xi * wc - *xr * ws;\n  *xr = t;\n}\n\n", mt);
   else tb_printf(gs->b, "  const %s t = *xr * wc - *xi * ws;\n  *xi = *xi * wc + *xr * ws;\n  *xr = t;\n}\n\n", mt);
 }
 
-int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out)
+int gen_kernel(const problem *p, const variant *v, const geometry *g, const dialect *d, kernel_source *out)
 {
   text_buf buf;
   text_buf_init(&buf);
-  const dialect *d = &dialect_opencl;
   gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p)};
   gen_state *gs = &st;
   unsigned E = g->e;
@@ -77,31 +77,31 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
   out->four_step_arg = p->twiddle_n != 0;
   text_buf tables;
   text_buf_init(&tables);
-  if (v->twiddle == TW_CM_K) tb_printf(&tables, ", %s real2 *restrict tw", d->constant);
-  if (v->twiddle == TW_GM) tb_printf(&tables, ", %s const real2 *restrict tw", d->global);
-  if (p->twiddle_n) tb_printf(&tables, ", %s const real2 *restrict tw4", d->global);
+  if (v->twiddle == TW_CM_K) tb_printf(&tables, ", %sreal2 *restrict tw", d->constant_arg);
+  if (v->twiddle == TW_GM) tb_printf(&tables, ", %sconst real2 *restrict tw", d->global);
+  if (p->twiddle_n) tb_printf(&tables, ", %sconst real2 *restrict tw4", d->global);
   const char *table_arg = tables.len ? tables.data : "";
   if (tables.failed) buf.failed = tables.failed;
-  if (gs->general) gen_layout_macros(&buf, p);
+  if (gs->general) gen_layout_macros(&buf, d, p);
   d->kernel_head(&buf, g->wg);
   if (gs->general) gen_layout_signature(&buf, d, p, table_arg);
   else if (p->inplace)
-    tb_printf(&buf, "void %s(%s real2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, d->global, table_arg);
+    tb_printf(&buf, "void %s(%sreal2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, d->global, table_arg);
   else
-    tb_printf(&buf, "void %s(%s const real2 *restrict src, %s real2 *restrict dst, const ulong first, const ulong batch%s)\n{\n",
+    tb_printf(&buf, "void %s(%sconst real2 *restrict src, %sreal2 *restrict dst, const ulong first, const ulong batch%s)\n{\n",
               GEN_KERNEL_NAME, d->global, d->global, table_arg);
   text_buf_free(&tables);
-  if (p->inplace && !gs->general) tb_printf(&buf, "  %s const real2 *src = data;\n  %s real2 *dst = data;\n", d->global, d->global);
+  if (p->inplace && !gs->general) tb_printf(&buf, "  %sconst real2 *src = data;\n  %sreal2 *dst = data;\n", d->global, d->global);
   tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
   tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
   tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
   if (!gs->general) {
-    tb_printf(&buf, "  %s const real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
-    tb_printf(&buf, "  %s real2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
+    tb_printf(&buf, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
+    tb_printf(&buf, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
   }
   if (g->local_bytes) {
-    if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  %s real lds[%u];\n", d->local, g->t * g->npad);
-    else tb_printf(&buf, "  %s real ldr[%u], ldi[%u];\n", d->local, g->t * g->npad, g->t * g->npad);
+    if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
+    else tb_printf(&buf, "  %sreal ldr[%u], ldi[%u];\n", d->local_decl, g->t * g->npad, g->t * g->npad);
   }
   if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
   if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
@@ -144,7 +144,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_sou
     }
     break;
   }
-  tb_printf(&buf, "}\n");
+  tb_printf(&buf, "}\n%s", d->epilogue);
   int failed = buf.failed;
   out->text = text_buf_take(&buf);
   return out->text ? 0 : failed == TEXT_BUF_TRUNCATED ? -2 : -1;

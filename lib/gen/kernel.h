@@ -14,16 +14,17 @@
 #include "gen/dialect.h"
 
 typedef struct kernel_source {
-  char *text;        /* the whole OpenCL C program; caller free()s */
+  char *text;        /* the whole program in the dialect's language; caller free()s */
   int table_arg;     /* the kernel takes a twiddle table buffer (after batch) */
   int four_step_arg; /* then the four-step twiddle table (core/twiddle_table.h), a global buffer */
 } kernel_source;
 
-/* Generates the program text.  Kernel arguments: (src, dst, ulong first, ulong batch[, tw]) for
+/* Generates the program text in dialect d (gen/dialect.h: dialect_opencl, dialect_cuda), whose
+ * kernel is GEN_KERNEL_NAME.  Kernel arguments: (src, dst, ulong first, ulong batch[, tw]) for
  * out-of-place, (data, ulong first, ulong batch[, tw]) for in-place; launch with local size g->wg and
  * ceil((batch - first) / g->t) work-groups, transforms first.. of the buffers.  Returns 0, -1 if
  * out of memory, or -2 if an expression did not fit its buffer (a generator bug: nothing is ever
  * emitted cut short). */
-int gen_kernel(const problem *p, const variant *v, const geometry *g, kernel_source *out);
+int gen_kernel(const problem *p, const variant *v, const geometry *g, const dialect *d, kernel_source *out);
 
 #endif

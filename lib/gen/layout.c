@@ -6,7 +6,7 @@
 
 /* The general layout's addressing: IN_AT(g) and OUT_AT(g), the first element of transform g
  * (decomposed into its levels); LD_IN, LD_OUT and ST_OUT, one element of a side's buffer(s). */
-void gen_layout_macros(text_buf *b, const problem *p)
+void gen_layout_macros(text_buf *b, const dialect *d, const problem *p)
 {
   for (int side = 0; side < 2; ++side) {
     tb_printf(b, "#define %s_AT(g) (%zuul", side ? "OUT" : "IN", side ? p->out_offset : p->in_offset);
@@ -22,10 +22,10 @@ void gen_layout_macros(text_buf *b, const problem *p)
     }
     tb_printf(b, ")\n");
   }
-  if (p->in_planar) tb_printf(b, "#define LD_IN(a) ((real2)(src_re[(a)], src_im[(a)]))\n");
+  if (p->in_planar) tb_printf(b, "#define LD_IN(a) (%sreal2%ssrc_re[(a)], src_im[(a)]))\n", d->vec_open, d->vec_mid);
   else tb_printf(b, "#define LD_IN(a) (src[(a)])\n");
   if (p->out_planar) {
-    tb_printf(b, "#define LD_OUT(a) ((real2)(dst_re[(a)], dst_im[(a)]))\n");
+    tb_printf(b, "#define LD_OUT(a) (%sreal2%sdst_re[(a)], dst_im[(a)]))\n", d->vec_open, d->vec_mid);
     tb_printf(b, "#define ST_OUT(a, v) do { dst_re[(a)] = (v).x; dst_im[(a)] = (v).y; } while (0)\n\n");
   } else {
     tb_printf(b, "#define LD_OUT(a) (dst[(a)])\n");
@@ -39,19 +39,19 @@ void gen_layout_signature(text_buf *b, const dialect *d, const problem *p, const
 {
   tb_printf(b, "void %s(", GEN_KERNEL_NAME);
   if (p->inplace) {
-    if (p->out_planar) tb_printf(b, "%s real *restrict data_re, %s real *restrict data_im", d->global, d->global);
-    else tb_printf(b, "%s real2 *restrict data", d->global);
+    if (p->out_planar) tb_printf(b, "%sreal *restrict data_re, %sreal *restrict data_im", d->global, d->global);
+    else tb_printf(b, "%sreal2 *restrict data", d->global);
   } else {
-    if (p->in_planar) tb_printf(b, "%s const real *restrict src_re, %s const real *restrict src_im, ", d->global, d->global);
-    else tb_printf(b, "%s const real2 *restrict src, ", d->global);
-    if (p->out_planar) tb_printf(b, "%s real *restrict dst_re, %s real *restrict dst_im", d->global, d->global);
-    else tb_printf(b, "%s real2 *restrict dst", d->global);
+    if (p->in_planar) tb_printf(b, "%sconst real *restrict src_re, %sconst real *restrict src_im, ", d->global, d->global);
+    else tb_printf(b, "%sconst real2 *restrict src, ", d->global);
+    if (p->out_planar) tb_printf(b, "%sreal *restrict dst_re, %sreal *restrict dst_im", d->global, d->global);
+    else tb_printf(b, "%sreal2 *restrict dst", d->global);
   }
   tb_printf(b, ", const ulong first, const ulong batch%s)\n{\n", table_arg);
   if (p->inplace && p->out_planar)
-    tb_printf(b, "  %s const real *src_re = data_re, *src_im = data_im;\n"
-                 "  %s real *dst_re = data_re, *dst_im = data_im;\n", d->global, d->global);
+    tb_printf(b, "  %sconst real *src_re = data_re, *src_im = data_im;\n"
+                 "  %sreal *dst_re = data_re, *dst_im = data_im;\n", d->global, d->global);
   else if (p->inplace)
-    tb_printf(b, "  %s const real2 *src = data;\n  %s real2 *dst = data;\n", d->global, d->global);
+    tb_printf(b, "  %sconst real2 *src = data;\n  %sreal2 *dst = data;\n", d->global, d->global);
 }
 

@@ -219,7 +219,7 @@ void gen_gm_pass(gen_state *gs, int s)
         tb_format(gs->b, q, sizeof q, "c + %uu", t * sp.s);
         gen_slot(gs, sr, sizeof sr, 'r', q, e);
         gen_slot(gs, si, sizeof si, 'i', q, e);
-        tb_printf(&body, "      (%s)[j + %uu] = (real2)(%s, %s)%s;\n", dst, t * sp.p, sr, si, lit);
+        tb_printf(&body, "      (%s)[j + %uu] = %sreal2%s%s, %s)%s;\n", dst, t * sp.p, gs->d->vec_open, gs->d->vec_mid, sr, si, lit);
       }
       tb_printf(&body, "    }\n");
     }

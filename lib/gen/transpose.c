@@ -12,7 +12,7 @@ static void lanes(text_buf *b, int across)
   else tb_printf(b, "      const uint tr_ = ly + k, e_ = lx;\n");
 }
 
-int gen_transpose(const problem *p, kernel_source *out)
+int gen_transpose(const problem *p, const dialect *d, kernel_source *out)
 {
   text_buf b;
   text_buf_init(&b);
@@ -20,12 +20,11 @@ int gen_transpose(const problem *p, kernel_source *out)
   tb_printf(&b, "/* ppfft transpose: %zu elements x %zu transforms, %s, strides %zu -> %zu */\n", p->n, p->batch,
             p->f64 ? "f64" : "f32", p->in_stride, p->out_stride);
   if (p->f64) tb_printf(&b, "#define PPFFT_F64\n");
-  const dialect *d = &dialect_opencl;
   tb_printf(&b, "%s\n", d->prelude);
-  gen_layout_macros(&b, p);
+  gen_layout_macros(&b, d, p);
   d->kernel_head(&b, TRANSPOSE_WG);
   gen_layout_signature(&b, d, p, "");
-  tb_printf(&b, "  %s real2 tile[%u][%u]; /* [element][transform], padded against bank conflicts */\n", d->local, T, T + 1);
+  tb_printf(&b, "  %sreal2 tile[%u][%u]; /* [element][transform], padded against bank conflicts */\n", d->local_decl, T, T + 1);
   tb_printf(&b, "  const uint lid = %s, lx = lid %% %uu, ly = lid / %uu;\n", d->local_id, T, T);
   tb_printf(&b, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, T);
   char lit[48], scale[64] = "";
@@ -41,7 +40,7 @@ int gen_transpose(const problem *p, kernel_source *out)
   tb_printf(&b, "      const ulong g = t0 + tr_;\n      const uint e = p0 + e_;\n");
   tb_printf(&b, "      if (g < batch && e < %zuu) {\n      real2 o_ = tile[e_][tr_];\n%s", p->n, scale);
   tb_printf(&b, "      ST_OUT(OUT_AT(g) + (ulong)e * %zuul, o_);\n      }\n    }\n", p->out_stride);
-  tb_printf(&b, "    %s;\n  }\n}\n", d->barrier_local);
+  tb_printf(&b, "    %s;\n  }\n}\n%s", d->barrier_local, d->epilogue);
   int failed = b.failed;
   out->text = text_buf_take(&b);
   out->table_arg = out->four_step_arg = 0;

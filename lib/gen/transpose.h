@@ -12,7 +12,7 @@ enum { TRANSPOSE_TILE = 32, TRANSPOSE_WG = 256 };
  * (times p->scale), TRANSPOSE_TILE transforms per work-group of TRANSPOSE_WG work-items, moved
  * TILE x TILE elements at a time through local memory: neighbouring work-items take neighbouring
  * transforms on a strided side and neighbouring elements on a contiguous one, so both sides move
- * whole segments.  Arguments and return values as gen_kernel's (no table). */
-int gen_transpose(const problem *p, kernel_source *out);
+ * whole segments, in dialect d.  Arguments and return values as gen_kernel's (no table). */
+int gen_transpose(const problem *p, const dialect *d, kernel_source *out);
 
 #endif

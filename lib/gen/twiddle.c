@@ -13,6 +13,7 @@ static void twiddle_fetch(const gen_state *gs, text_buf *b, const char *sfx, cha
                           unsigned M, int contiguous)
 {
   const char *mt = gs->mt;
+  const dialect *d = gs->d;
   int f64 = gs->p->f64;
   char lit[48];
   switch (gs->v->twiddle) {
@@ -24,7 +25,7 @@ static void twiddle_fetch(const gen_state *gs, text_buf *b, const char *sfx, cha
     } else {
       for (unsigned l = 0; l < lanes; ++l) tb_printf(b, "        const real2 w%u%s = ppfft_cossin(%s, %uu);\n", l, sfx, expo[l], M);
       for (int k = 0; k < 2; ++k) {
-        tb_printf(b, "        const %s %s%s = (%s)(", mt, k ? "ws" : "wc", sfx, mt);
+        tb_printf(b, "        const %s %s%s = %s%s%s", mt, k ? "ws" : "wc", sfx, d->vec_open, mt, d->vec_mid);
         for (unsigned l = 0; l < lanes; ++l) tb_printf(b, "%sw%u%s.%c", l ? ", " : "", l, sfx, k ? 'y' : 'x');
         tb_printf(b, ");\n");
       }
@@ -35,7 +36,7 @@ static void twiddle_fetch(const gen_state *gs, text_buf *b, const char *sfx, cha
     gen_literal(gs->b, lit, sizeof lit, 2 * PI_L / M, 0);
     if (lanes == 1) tb_printf(b, "        const float wa%s = (float)(%s) * %s;\n", sfx, expo[0], lit);
     else {
-      tb_printf(b, "        const float%u wa%s = convert_float%u((uint%u)(", lanes, sfx, lanes, lanes);
+      tb_printf(b, "        const float%u wa%s = convert_float%u(%suint%u%s", lanes, sfx, lanes, d->vec_open, lanes, d->vec_mid);
       for (unsigned l = 0; l < lanes; ++l) tb_printf(b, "%s%s", l ? ", " : "", expo[l]);
       tb_printf(b, ")) * %s;\n", lit);
     }
@@ -50,16 +51,20 @@ static void twiddle_fetch(const gen_state *gs, text_buf *b, const char *sfx, cha
   case TW_CM_K:
   case TW_CM_L:
   case TW_GM: {
-    const char *space = gs->v->twiddle == TW_GM ? gs->d->global : gs->d->constant;
+    const char *space = gs->v->twiddle == TW_GM ? d->global : d->constant_ptr;
     if (lanes == 1) {
       tb_printf(b, "        const real2 w%s = tw[%s];\n", sfx, idx[0]);
       tb_printf(b, "        const real wc%s = w%s.x, ws%s = w%s.y;\n", sfx, sfx, sfx, sfx);
     } else if (contiguous && lanes <= 8) {
-      tb_printf(b, "        const real%u w%s = vload%u(0, (%s const real *)tw + 2u * (%s));\n", 2 * lanes, sfx, 2 * lanes, space, idx[0]);
-      tb_printf(b, "        const %s wc%s = w%s.even, ws%s = w%s.odd;\n", mt, sfx, sfx, sfx, sfx);
+      char w[16], even[48], odd[48];
+      tb_printf(b, "        const real%u w%s = vload%u(0, (%sconst real *)tw + 2u * (%s));\n", 2 * lanes, sfx, 2 * lanes, space, idx[0]);
+      tb_format(gs->b, w, sizeof w, "w%s", sfx);
+      d->half(gs->b, even, sizeof even, w, 0);
+      d->half(gs->b, odd, sizeof odd, w, 1);
+      tb_printf(b, "        const %s wc%s = %s, ws%s = %s;\n", mt, sfx, even, sfx, odd);
     } else {
       for (int k = 0; k < 2; ++k) {
-        tb_printf(b, "        const %s %s%s = (%s)(", mt, k ? "ws" : "wc", sfx, mt);
+        tb_printf(b, "        const %s %s%s = %s%s%s", mt, k ? "ws" : "wc", sfx, d->vec_open, mt, d->vec_mid);
         for (unsigned l = 0; l < lanes; ++l) tb_printf(b, "%stw[%s].%c", l ? ", " : "", idx[l], k ? 'y' : 'x');
         tb_printf(b, ");\n");
       }

@@ -66,13 +66,13 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     ps->g.n = (unsigned)pb->n;
     ps->g.wg = TRANSPOSE_WG;
     ps->g.t = TRANSPOSE_TILE;
-    gen = gen_transpose(pb, &ks);
+    gen = gen_transpose(pb, &dialect_opencl, &ks);
   } else {
     char msg[512];
     variant_print(&ps->v, name, sizeof name);
     ppfft_status s = geometry_of(pb, &ps->v, &c->info, &ps->g, msg, sizeof msg);
     if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
-    gen = gen_kernel(pb, &ps->v, &ps->g, &ks);
+    gen = gen_kernel(pb, &ps->v, &ps->g, &dialect_opencl, &ks);
   }
   if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
   if (gen != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");

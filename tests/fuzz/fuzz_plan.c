@@ -98,7 +98,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     geometry g;
     FUZZ_ASSERT(geometry_of(p, &v, &ctx.info, &g, msg, sizeof msg) == PPFFT_SUCCESS, "the estimate does not fit: %s", msg);
     kernel_source ks;
-    FUZZ_ASSERT(gen_kernel(p, &v, &g, &ks) == 0, "the estimate's kernel does not generate");
+    FUZZ_ASSERT(gen_kernel(p, &v, &g, &dialect_opencl, &ks) == 0, "the estimate's kernel does not generate");
     free(ks.text);
   }
   return 0;

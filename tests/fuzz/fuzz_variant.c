@@ -32,7 +32,7 @@ static void generates(const variant *v, const device_info *di)
     char msg[256];
     if (geometry_of(&p, v, di, &g, msg, sizeof msg) != PPFFT_SUCCESS) continue;
     kernel_source ks;
-    int r = gen_kernel(&p, v, &g, &ks);
+    int r = gen_kernel(&p, v, &g, &dialect_opencl, &ks);
     FUZZ_ASSERT(r == 0, "gen_kernel returned %d for a variant geometry accepts", r);
     free(ks.text);
   }
