@@ -11,15 +11,15 @@
 
 /* PPFFT_DUMP_KERNELS=dir: write every generated program there, named by its hash.  A debugging aid:
  * a folder that cannot be written is skipped silently, as the library prints nothing. */
-static void dump_kernel(const char *text, const char *variant_name, const problem *p)
+static void dump_kernel(const char *text, const char *variant_name, const problem *p, const dialect *d)
 {
   const char *dir = getenv("PPFFT_DUMP_KERNELS");
   if (!dir || !*dir) return;
   size_t len = strlen(dir) + 96;
   char *path = malloc(len);
   if (!path) return;
-  snprintf(path, len, "%s/ppfft-n%zu-%s-%s-%016" PRIx64 ".cl", dir, p->n, p->f64 ? "f64" : "f32", p->sign < 0 ? "fwd" : "bwd",
-           hash_string(HASH_OFFSET, text));
+  snprintf(path, len, "%s/ppfft-n%zu-%s-%s-%016" PRIx64 ".%s", dir, p->n, p->f64 ? "f64" : "f32", p->sign < 0 ? "fwd" : "bwd",
+           hash_string(HASH_OFFSET, text), d == &dialect_opencl ? "cl" : "cu");
   FILE *f = fopen(path, "w");
   free(path);
   if (!f) return;
@@ -66,17 +66,17 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     ps->g.n = (unsigned)pb->n;
     ps->g.wg = TRANSPOSE_WG;
     ps->g.t = TRANSPOSE_TILE;
-    gen = gen_transpose(pb, &dialect_opencl, &ks);
+    gen = gen_transpose(pb, c->be->dialect, &ks);
   } else {
     char msg[512];
     variant_print(&ps->v, name, sizeof name);
     ppfft_status s = geometry_of(pb, &ps->v, &c->info, &ps->g, msg, sizeof msg);
     if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
-    gen = gen_kernel(pb, &ps->v, &ps->g, &dialect_opencl, &ks);
+    gen = gen_kernel(pb, &ps->v, &ps->g, c->be->dialect, &ks);
   }
   if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
   if (gen != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
-  dump_kernel(ks.text, name, pb);
+  dump_kernel(ks.text, name, pb, c->be->dialect);
   void *table = ks.table_arg ? twiddle_table(&ps->v, ps->g.n, pb->f64) : NULL;
   void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
   ppfft_status s = PPFFT_SUCCESS;
