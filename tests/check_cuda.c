@@ -6,7 +6,9 @@
 #include "gen/kernel.h"
 #include "gen/transpose.h"
 #include "pairwise.h"
+#include "plan/candidates.h"
 #include "plan/plan.h"
+#include "plan/solver.h"
 #include "ppfft_cuda.h"
 #include "suites.h"
 #include "testutil.h"
@@ -102,7 +104,12 @@ START_TEST(nvrtc_builds_general_passes)
       ck_assert_int_eq(errors_init(&e), 0);
       transform t;
       ck_assert_int_eq(transform_from_desc(&e, &di, &d, &t), PPFFT_SUCCESS);
-      split sp = {0};
+      split sp = {0}; /* one pass per dimension up to 4096 points, two (four-step) beyond */
+      for (int k = 0; k < d.rank; ++k) {
+        sp.nfactors[k] = d.n[k] > 4096 ? 2 : 1;
+        if (sp.nfactors[k] == 1) sp.factor[k][0] = d.n[k];
+        else ck_assert(split_balanced(d.n[k], 2, sp.factor[k]));
+      }
       pass_desc pd[DECOMPOSE_MAX_PASSES];
       size_t tmp = 0;
       char msg[512];
@@ -114,7 +121,7 @@ START_TEST(nvrtc_builds_general_passes)
         } else {
           variant v;
           geometry g;
-          ck_assert_uint_gt(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg), 0);
+          ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
           ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
           nvrtc_builds(&rt, &pd[i].pb, &v, &g);
         }
