@@ -269,13 +269,17 @@ template <class V, int = vec_width<V>::n> __device__ __forceinline__ V sincos(co
 }
 
 /* cos and sin of 2 pi x / m, for x < m and m a power of two (TW-CALC): cl/prelude.cl's
- * ppfft_cossin.  The angle is reduced to a quarter turn in integers, so sincos sees one rounding of
- * an argument below pi/2. */
+ * ppfft_cossin.  The angle is reduced to a quarter turn in integers, as there; the rest of the
+ * turn, pi * rest / (2m), goes to sincospi, whose argument rest / (2m) is exact (m is a power of
+ * two) and which needs no large-argument reduction: sincos's Payne-Hanek path, never taken here,
+ * would put a stack frame in every kernel that calls this. */
+__device__ __forceinline__ void ppfft_sincospi(float x, float *s, float *c) { ::sincospif(x, s, c); }
+__device__ __forceinline__ void ppfft_sincospi(double x, double *s, double *c) { ::sincospi(x, s, c); }
 __device__ __forceinline__ real2 ppfft_cossin(const uint x, const uint m)
 {
   const uint q = (4u * x) / m, rest = 4u * x - q * m;
-  real c;
-  const real s = sincos((real)rest * ((real)1.57079632679489661923 / (real)m), &c);
+  real s, c;
+  ppfft_sincospi((real)rest / (real)(2u * m), &s, &c);
   const real2 w = (q & 1u) ? make_real2(-s, c) : make_real2(c, s);
   return (q & 2u) ? -w : w;
 }
