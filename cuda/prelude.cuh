@@ -17,8 +17,8 @@ typedef unsigned long long ulong; /* 64 bits, as OpenCL's */
 
 /* Vectors as aggregates of named components, aligned so that one access of a real2 is one 64- or
  * 128-bit load and the wider ones move in 128-bit pieces (CUDA's widest). */
-template <class T, int N> struct vec_align {
-  static constexpr int bytes = (int)sizeof(T) * N < 16 ? (int)sizeof(T) * N : 16;
+template <class T, int N> struct vec_align { /* enums, not static members, which would become globals */
+  enum { bytes = sizeof(T) * N < 16 ? sizeof(T) * N : 16 };
 };
 template <class T> struct alignas(vec_align<T, 2>::bytes) vec2 {
   typedef T elem;
@@ -97,10 +97,10 @@ template <class T, class F> __device__ __forceinline__ vec16<T> vmap2(F f, const
 /* A vector's width (no member for anything else: the operators below apply to vectors only), and
  * the scalar repeated in every component (OpenCL's (real4)(x)). */
 template <class V> struct vec_width {};
-template <class T> struct vec_width<vec2<T>> { static constexpr int n = 2; };
-template <class T> struct vec_width<vec4<T>> { static constexpr int n = 4; };
-template <class T> struct vec_width<vec8<T>> { static constexpr int n = 8; };
-template <class T> struct vec_width<vec16<T>> { static constexpr int n = 16; };
+template <class T> struct vec_width<vec2<T>> { enum { n = 2 }; };
+template <class T> struct vec_width<vec4<T>> { enum { n = 4 }; };
+template <class T> struct vec_width<vec8<T>> { enum { n = 8 }; };
+template <class T> struct vec_width<vec16<T>> { enum { n = 16 }; };
 template <class T> struct op_fill {
   T s;
   __device__ __forceinline__ T operator()(T) const { return s; }
