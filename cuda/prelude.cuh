@@ -17,8 +17,8 @@ typedef unsigned long long ulong; /* 64 bits, as OpenCL's */
 
 /* Vectors as aggregates of named components, aligned so that one access of a real2 is one 64- or
  * 128-bit load and the wider ones move in 128-bit pieces (CUDA's widest). */
-template <class T, int N> struct vec_align {
-  static constexpr int bytes = (int)sizeof(T) * N < 16 ? (int)sizeof(T) * N : 16;
+template <class T, int N> struct vec_align { /* enums, not static members, which would become globals */
+  enum { bytes = sizeof(T) * N < 16 ? sizeof(T) * N : 16 };
 };
 template <class T> struct alignas(vec_align<T, 2>::bytes) vec2 {
   typedef T elem;
@@ -97,10 +97,10 @@ template <class T, class F> __device__ __forceinline__ vec16<T> vmap2(F f, const
 /* A vector's width (no member for anything else: the operators below apply to vectors only), and
  * the scalar repeated in every component (OpenCL's (real4)(x)). */
 template <class V> struct vec_width {};
-template <class T> struct vec_width<vec2<T>> { static constexpr int n = 2; };
-template <class T> struct vec_width<vec4<T>> { static constexpr int n = 4; };
-template <class T> struct vec_width<vec8<T>> { static constexpr int n = 8; };
-template <class T> struct vec_width<vec16<T>> { static constexpr int n = 16; };
+template <class T> struct vec_width<vec2<T>> { enum { n = 2 }; };
+template <class T> struct vec_width<vec4<T>> { enum { n = 4 }; };
+template <class T> struct vec_width<vec8<T>> { enum { n = 8 }; };
+template <class T> struct vec_width<vec16<T>> { enum { n = 16 }; };
 template <class T> struct op_fill {
   T s;
   __device__ __forceinline__ T operator()(T) const { return s; }
@@ -269,13 +269,17 @@ template <class V, int = vec_width<V>::n> __device__ __forceinline__ V sincos(co
 }
 
 /* cos and sin of 2 pi x / m, for x < m and m a power of two (TW-CALC): cl/prelude.cl's
- * ppfft_cossin.  The angle is reduced to a quarter turn in integers, so sincos sees one rounding of
- * an argument below pi/2. */
+ * ppfft_cossin.  The angle is reduced to a quarter turn in integers, as there; the rest of the
+ * turn, pi * rest / (2m), goes to sincospi, whose argument rest / (2m) is exact (m is a power of
+ * two) and which needs no large-argument reduction: sincos's Payne-Hanek path, never taken here,
+ * would put a stack frame in every kernel that calls this. */
+__device__ __forceinline__ void ppfft_sincospi(float x, float *s, float *c) { ::sincospif(x, s, c); }
+__device__ __forceinline__ void ppfft_sincospi(double x, double *s, double *c) { ::sincospi(x, s, c); }
 __device__ __forceinline__ real2 ppfft_cossin(const uint x, const uint m)
 {
   const uint q = (4u * x) / m, rest = 4u * x - q * m;
-  real c;
-  const real s = sincos((real)rest * ((real)1.57079632679489661923 / (real)m), &c);
+  real s, c;
+  ppfft_sincospi((real)rest / (real)(2u * m), &s, &c);
   const real2 w = (q & 1u) ? make_real2(-s, c) : make_real2(c, s);
   return (q & 2u) ? -w : w;
 }

@@ -23,18 +23,20 @@
 
 typedef struct dialect {
   const char *name;
-  const char *prelude;  /* the text before every kernel: precision-generic types, helpers */
-  const char *epilogue; /* the text after it (CUDA: closes the prelude's namespace) */
-  const char *global;   /* a pointer's qualifier for global memory */
-  const char *local_decl; /* declares an array in local (shared) memory */
-  const char *constant_decl, *constant_arg, *constant_ptr; /* constant memory: a program-scope
-                                                            * table, a kernel argument, a cast */
-  const char *barrier_local;       /* a work-group barrier that orders local memory */
-  const char *barrier_global;      /* one that orders global memory too */
-  const char *local_id, *group_id; /* the work-item's index in its group, the group's index */
-  const char *helper;              /* before a helper function's return type */
-  const char *vec_open, *vec_mid;  /* a vector literal of type T opens with vec_open T vec_mid */
-  const char *elem_open, *elem_close; /* around the two reals of a constant table's element */
+  const char *prelude;        /* the text before every kernel: precision-generic types, helpers */
+  const char *epilogue;       /* the text after it (CUDA: closes the prelude's namespace) */
+  const char *global;         /* qualifies a pointer into global memory */
+  const char *local_decl;     /* declares an array in local (shared) memory; nothing points into
+                               * local memory (vloadN/vstoreN take the array), so no word for that */
+  const char *constant_decl;  /* declares the program-scope table (CM-L) */
+  const char *constant_arg;   /* qualifies the table argument (CM-K) */
+  const char *constant_ptr;   /* qualifies a cast of either table's pointer */
+  const char *barrier_local;  /* a work-group barrier that orders local memory */
+  const char *barrier_global; /* one that orders global memory too */
+  const char *local_id, *group_id;    /* the work-item's index in its group, the group's index */
+  const char *helper;                 /* before a helper function's return type (IL off) */
+  const char *vec_open, *vec_mid;     /* a vector literal of type T opens with vec_open T vec_mid */
+  const char *elem_open, *elem_close; /* around the two reals of the CM-L table's elements */
   /* the line before a kernel's signature, for a work-group of wg work-items */
   void (*kernel_head)(text_buf *b, unsigned wg);
   /* the even (odd = 0) or odd components of vector expression v, into buf (errors in sticky) */
