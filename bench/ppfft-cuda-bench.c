@@ -11,6 +11,7 @@
  * PPFFT_MEASURE when PPFFT_BENCH_FLAGS=measure; once per size, executed on the default stream.  The
  * config column is "estimate+plan-once+b2b" (or "measure+..."), and each row's plan string is
  * printed on stderr. */
+#include "config.h"
 #include "peer.h"
 #include "ppfft_cuda.h"
 #include <cuda_runtime_api.h>

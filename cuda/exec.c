@@ -55,6 +55,10 @@ ppfft_status cuda_pass_build(cuda_runtime *rt, const errors *e, const char *sour
   ppfft_status s = cuda_enter(rt, e, &prev);
   if (s != PPFFT_SUCCESS) return s;
   s = cuda_program_load(rt, e, source, name, &ps->lib, &ps->kernel);
+  if (s == PPFFT_SUCCESS && ps->l.local_bytes > 48 * 1024) { /* beyond 48 KiB a kernel must ask for its shared memory */
+    cudaError_t err = cudaKernelSetAttributeForDevice(ps->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ps->l.local_bytes, rt->device);
+    if (err != cudaSuccess) s = cuda_error(e, "cudaKernelSetAttributeForDevice(MaxDynamicSharedMemorySize)", err);
+  }
   if (s == PPFFT_SUCCESS) { /* the compiler may need more registers per thread than the block allows */
     struct cudaFuncAttributes a;
     cudaError_t err = cudaFuncGetAttributes(&a, (const void *)ps->kernel);
@@ -116,7 +120,7 @@ static ppfft_status launch_pass(const cuda_chain *x, const cuda_pass *ps, const 
   for (size_t done = 0; done < groups_total; done += MAX_BLOCKS_PER_LAUNCH) {
     size_t groups = groups_total - done < MAX_BLOCKS_PER_LAUNCH ? groups_total - done : MAX_BLOCKS_PER_LAUNCH;
     first = (unsigned long long)done * ps->l.t;
-    cudaError_t err = cudaLaunchKernel((const void *)ps->kernel, (dim3){(unsigned)groups, 1, 1}, (dim3){ps->l.wg, 1, 1}, args, 0, s);
+    cudaError_t err = cudaLaunchKernel((const void *)ps->kernel, (dim3){(unsigned)groups, 1, 1}, (dim3){ps->l.wg, 1, 1}, args, ps->l.local_bytes, s);
     if (err != cudaSuccess) return cuda_error(e, "cudaLaunchKernel", err);
   }
   return PPFFT_SUCCESS;

@@ -63,9 +63,9 @@ ppfft_status cuda_runtime_init(cuda_runtime *rt, int device, const errors *e)
   snprintf(di->platform, sizeof di->platform, "CUDA");
   di->type = CL_DEVICE_TYPE_GPU;
   di->max_wg = (size_t)prop.maxThreadsPerBlock;
-  /* Static __shared__ arrays, as the generated kernels declare them, are limited to 48 KiB a block;
-   * more needs dynamic shared memory (sharedMemPerBlockOptin), which the generator does not emit yet. */
-  di->local_mem = prop.sharedMemPerBlock;
+  /* The CUDA dialect's kernels take their shared memory dynamically (dialect_cuda.dynamic_local),
+   * so a block may have what the device grants on request: 227 KiB on Hopper, not 48. */
+  di->local_mem = prop.sharedMemPerBlockOptin > prop.sharedMemPerBlock ? prop.sharedMemPerBlockOptin : prop.sharedMemPerBlock;
   di->max_const = prop.totalConstMem;
   di->max_const_args = 64; /* CM-K tables are plain read-only pointers in CUDA: no argument limit */
   di->global_mem = prop.totalGlobalMem;

@@ -27,7 +27,7 @@ static void hopper(device_info *di, cuda_runtime *rt)
   snprintf(di->name, sizeof di->name, "NVIDIA H200 (NVRTC only)");
   di->type = CL_DEVICE_TYPE_GPU;
   di->max_wg = 1024;
-  di->local_mem = 48 * 1024;
+  di->local_mem = 227 * 1024; /* sharedMemPerBlockOptin: the dialect's shared memory is dynamic */
   di->max_const = 64 * 1024;
   di->max_const_args = 64;
   di->global_mem = di->max_alloc = (cl_ulong)1 << 37;
@@ -129,7 +129,20 @@ START_TEST(nvrtc_builds_general_passes)
       }
       errors_destroy(&e);
     }
-  printf("NVRTC (sm_90): %zu passes of multi-pass, multi-dimensional and planar plans built\n", built);
+  /* one pass past OpenCL's 48 KiB: 8192 and 16384 points in the dynamic shared memory */
+  for (int f64 = 0; f64 < 2; ++f64)
+    for (size_t n = 8192; n <= 16384; n *= 2) {
+      problem p;
+      problem_init_plain(&p, n, 64, f64, -1);
+      variant v;
+      geometry g;
+      char msg[512];
+      ck_assert_msg(candidates_estimate(&p, &di, &v, 1, msg, sizeof msg) > 0, "N=%zu in one pass: %s", n, msg);
+      ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+      nvrtc_builds(&rt, &p, &v, &g);
+      ++built;
+    }
+  printf("NVRTC (sm_90): %zu passes of multi-pass, multi-dimensional and planar plans, and one-pass 8192 and 16384, built\n", built);
 }
 END_TEST
 

@@ -10,6 +10,8 @@ typedef struct pass_launch {
   size_t batch;          /* transforms */
   buffer_role src, dst;  /* in place: dst only */
   int inplace, in_planar, out_planar;
+  size_t local_bytes;    /* the kernel's local (shared) memory: CUDA kernels take it dynamically at
+                          * launch (beyond 48 KiB only so), OpenCL ones declare it */
 } pass_launch;
 
 #endif

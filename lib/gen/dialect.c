@@ -50,6 +50,7 @@ const dialect dialect_cuda = {
   .epilogue = "\n} /* namespace ppfft */\n",
   .global = "",
   .local_decl = "__shared__ ",
+  .dynamic_local = 1,
   .constant_decl = "__constant__ ",
   .constant_arg = "const ",
   .constant_ptr = "",

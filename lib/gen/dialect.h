@@ -28,6 +28,9 @@ typedef struct dialect {
   const char *global;         /* qualifies a pointer into global memory */
   const char *local_decl;     /* declares an array in local (shared) memory; nothing points into
                                * local memory (vloadN/vstoreN take the array), so no word for that */
+  int dynamic_local;          /* the kernel's local planes are one array sized at launch (CUDA's
+                               * dynamic shared memory: the only way past 48 KiB a block), not
+                               * arrays of fixed size (kernel_source.local_bytes says how much) */
   const char *constant_decl;  /* declares the program-scope table (CM-L) */
   const char *constant_arg;   /* qualifies the table argument (CM-K) */
   const char *constant_ptr;   /* qualifies a cast of either table's pointer */

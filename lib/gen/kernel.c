@@ -99,7 +99,13 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
     tb_printf(&buf, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
     tb_printf(&buf, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
   }
-  if (g->local_bytes) {
+  out->local_bytes = 0;
+  if (g->local_bytes && d->dynamic_local) { /* one array of g->local_bytes, given at launch */
+    out->local_bytes = g->local_bytes;
+    tb_printf(&buf, "  extern %s__align__(16) real ppfft_local[]; /* %zu bytes */\n", d->local_decl, g->local_bytes);
+    if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  real *const lds = ppfft_local;\n");
+    else tb_printf(&buf, "  real *const ldr = ppfft_local, *const ldi = ppfft_local + %uu;\n", g->t * g->npad);
+  } else if (g->local_bytes) {
     if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
     else tb_printf(&buf, "  %sreal ldr[%u], ldi[%u];\n", d->local_decl, g->t * g->npad, g->t * g->npad);
   }

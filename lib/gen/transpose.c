@@ -44,5 +44,6 @@ int gen_transpose(const problem *p, const dialect *d, kernel_source *out)
   int failed = b.failed;
   out->text = text_buf_take(&b);
   out->table_arg = out->four_step_arg = 0;
+  out->local_bytes = 0; /* its tile is a fixed-size array in every dialect */
   return out->text ? 0 : failed == TEXT_BUF_TRUNCATED ? -2 : -1;
 }

@@ -83,7 +83,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
   pass_launch *l = plan_launch(p, i);
   *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
-                     .in_planar = pb->in_planar, .out_planar = pb->out_planar};
+                     .in_planar = pb->in_planar, .out_planar = pb->out_planar, .local_bytes = ks.local_bytes};
   pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, ps->g.table_bytes, tw4,
                     tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0};
   if (s == PPFFT_SUCCESS) s = c->be->pass_build(c->rt, &c->err, p->chain, i, &code);
