@@ -76,6 +76,7 @@ ppfft_status cuda_runtime_init(cuda_runtime *rt, int device, const errors *e)
   di->cc_major = (unsigned)prop.major;
   di->cc_minor = (unsigned)prop.minor;
   di->cuda = 1;
+  di->regs_per_block = (size_t)prop.regsPerBlock;
   ppfft_status s = pick_arch(rt, e);
   if (s != PPFFT_SUCCESS) return s;
   disk_cache_init(&rt->disk);

@@ -18,6 +18,7 @@ typedef struct device_info {
   int fp64;                 /* double precision */
   unsigned cc_major, cc_minor; /* NVIDIA's compute capability (0 elsewhere): the architecture class */
   int cuda;                 /* the CUDA backend's view of the device: its own wisdom class */
+  size_t regs_per_block;    /* 32-bit registers a block's threads share (CUDA); 0: unknown */
 } device_info;
 
 #endif

@@ -117,5 +117,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * 1 MiB of them the kernel crashes (seen with PoCL 3.1), so half that is the limit there. */
   if ((di->type & CL_DEVICE_TYPE_CPU) && (size_t)v->wg * g->r * 2 * rs * 2 > ((size_t)1 << 19))
     return UNSUP("%u work-items x %u elements of registers exceed what a CPU device's work-group stack holds", v->wg, g->r);
+  /* A block's registers are shared by its threads (CUDA tells how many: regs_per_block): elements
+   * a thread holds beyond its share spill to local memory, which costs more than another pass. */
+  if (di->regs_per_block && (size_t)v->wg * g->r * 2 * (rs / 4) > di->regs_per_block * 3 / 4)
+    return UNSUP("%u threads x %u elements need about %zu registers a block; the device has %zu (the rest spill)", v->wg, g->r,
+                 (size_t)v->wg * g->r * 2 * (rs / 4), di->regs_per_block);
   return PPFFT_SUCCESS;
 }
