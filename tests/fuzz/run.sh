@@ -19,7 +19,7 @@ printf '#include <stddef.h>\nint LLVMFuzzerTestOneInput(const unsigned char *d, 
 [ -f "$build/cl/cl_sources.c" ] || { echo "fuzz: build the library first (make)"; exit 1; }
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 incs="-I$src/include -I$src/lib -I$src -I$build -I$src/tests/fuzz"
-lib=$(ls "$src"/lib/core/*.c "$src"/lib/wisdom/*.c "$src"/lib/gen/*.c "$src"/lib/plan/*.c "$src"/cl/*.c "$src"/lib/api/status.c | grep -v cl_sources.c)
+lib=$(ls "$src"/lib/core/*.c "$src"/lib/wisdom/*.c "$src"/lib/gen/*.c "$src"/lib/plan/*.c "$src"/cl/*.c "$src"/lib/api/status.c | grep -v -e cl_sources.c -e _cuda.c) # libppfft's files: not the CUDA backend
 # the seed corpora: every shipped wisdom file, and each variant and plan string in them
 rm -rf "$out/seed-wisdom" "$out/seed-variant" "$out/seed-plan"
 mkdir -p "$out/seed-wisdom" "$out/seed-variant" "$out/seed-plan"
