@@ -84,6 +84,115 @@ START_TEST(nvrtc_builds_the_pairwise_set)
 }
 END_TEST
 
+/* The shuffle set: each exchange mode (RP+SHFL-*) on the seed's square transposes (16 = 4 x 4,
+ * 64 = 8 x 8, 256 = 16 x 16, one transpose; r4x4 in a block of 16 threads, less than a warp) and
+ * on the planner's fitted variants of N = 64 .. 2048 (up to three passes, widened into one warp),
+ * f32 and f64; direction, placement and access pattern vary across the cases, and a batch of 37
+ * leaves the last block part empty. */
+typedef struct shuffle_case {
+  ppfft_desc d;
+  problem p;
+  variant v;
+  geometry g;
+} shuffle_case;
+
+enum { SHUFFLE_CASES_MAX = 96 };
+
+static size_t shuffle_cases(const device_info *di, shuffle_case *out)
+{
+  static const char *const seed[] = {"r4x4/RP+%s+DIRECT+VASM2+CM-K+CSE+IL+LU/wg16/t4", "r8x8/RP+%s+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg64/t8",
+                                     "r16x16/RP+%s+CGAP+VASM2+CM-K+CSE+IL+LU/wg128/t8"};
+  static const size_t fitted[] = {64, 256, 512, 1024, 2048};
+  size_t count = 0, k = 0;
+  for (int m = SHFL_NAIVE; m < SHUFFLE_MODES; ++m)
+    for (int f64 = 0; f64 < 2; ++f64)
+      for (size_t i = 0; i < 3 + sizeof fitted / sizeof fitted[0]; ++i, ++k) {
+        shuffle_case *c = &out[count];
+        size_t n = i < 3 ? (size_t)16 << (2 * i) : fitted[i - 3];
+        ppfft_desc_init(&c->d, 1, &n, 37);
+        c->d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+        c->d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+        c->d.inplace = (int)(k / 2 % 2);
+        ck_assert_int_eq(problem_from_desc(NULL, di, &c->d, &c->p), PPFFT_SUCCESS);
+        char name[256], msg[256];
+        if (i < 3) {
+          snprintf(name, sizeof name, seed[i], variant_shuffle_name((shuffle_mode)m));
+          ck_assert_msg(variant_parse(name, &c->v, msg, sizeof msg) == 0, "%s: %s", name, msg);
+          ck_assert_msg(geometry_of(&c->p, &c->v, di, &c->g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", name, msg);
+        } else {
+          variant v = {0};
+          v.onchip = ONCHIP_RP_LM_CM;
+          v.access = k % 3 ? ACCESS_DIRECT : ACCESS_CGAP;
+          v.width = 2;
+          v.twiddle = k % 4 ? TW_CM_K : TW_GM;
+          v.cse = v.il = v.lu = 1;
+          v.shfl = (shuffle_mode)m;
+          int ok = -1;
+          for (unsigned widen = 0; widen < 3 && ok != 0; ++widen) {
+            c->v = v;
+            ok = fit_variant(&c->p, di, &c->v, widen, &c->g, msg, sizeof msg);
+          }
+          ck_assert_msg(ok == 0, "N=%zu %s: no fit within a warp: %s", n, variant_shuffle_name((shuffle_mode)m), msg);
+          ck_assert_uint_le(c->g.w, 32);
+        }
+        ++count;
+      }
+  ck_assert_uint_le(count, SHUFFLE_CASES_MAX);
+  return count;
+}
+
+START_TEST(nvrtc_builds_the_shuffle_set)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  shuffle_case *cases = malloc(sizeof *cases * SHUFFLE_CASES_MAX);
+  size_t n = shuffle_cases(&di, cases);
+  double start = test_now();
+  size_t built = 0;
+  for (size_t i = 0; i < n; ++i) /* make check: every fifth (each mode, size and precision in turn) */
+    if (test_full() || i % 5 == 0) nvrtc_builds(&rt, &cases[i].p, &cases[i].v, &cases[i].g), ++built;
+  free(cases);
+  printf("NVRTC (sm_90): %zu of the %zu kernels of the shuffle set built in %.1f s\n", built, n, test_now() - start);
+}
+END_TEST
+
+/* The shuffle exchange is CUDA's: the OpenCL dialect has none, and an OpenCL device is refused. */
+START_TEST(shuffle_is_cuda_only)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  variant v;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r16x16/RP+SHFL-SELP-IP+DIRECT+VASM2+CM-K+CSE+IL+LU/wg128/t8", &v, msg, sizeof msg), 0);
+  ppfft_desc d;
+  size_t n = 256;
+  ppfft_desc_init(&d, 1, &n, 8);
+  problem p;
+  ck_assert_int_eq(problem_from_desc(NULL, &di, &d, &p), PPFFT_SUCCESS);
+  geometry g;
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+  ck_assert_uint_eq(g.local_bytes, 0); /* no local memory at all: the point of the seed's SHFL */
+  kernel_source ks;
+  ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_opencl, &ks), -3);
+  di.cuda = 0;
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_msg(strstr(msg, "CUDA only"), "%s", msg);
+  di.cuda = 1; /* and where a transform spans warps, or registers hold lane groups, there is none */
+  static const struct { const char *v; const char *why; } no[] = {
+    {"r4x4x4x4/RP+SHFL-DIV+DIRECT+VASM2+CM-K+CSE+IL+LU/wg64/t1", "one warp"},
+    {"r16x16/RP+SHFL-DIV+DIRECT+VASM4+CM-K+CSE+IL+LU/wg64/t8", "single elements"},
+    {"r16x16/RP+SHFL-DIV+DIRECT+VAVM2+CM-K+CSE+IL+LU/wg64/t8", "single elements"},
+  };
+  for (size_t i = 0; i < sizeof no / sizeof no[0]; ++i) {
+    ck_assert_int_eq(variant_parse(no[i].v, &v, msg, sizeof msg), 0);
+    ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+    ck_assert_msg(strstr(msg, no[i].why), "%s: %s", no[i].v, msg);
+  }
+}
+END_TEST
+
 /* The passes of multi-pass and multi-dimensional plans: strided, four-step twiddles, planar sides,
  * the temporary buffer, explicit transposes. */
 START_TEST(nvrtc_builds_general_passes)
@@ -261,6 +370,28 @@ static ppfft_status cuda_run(ppfft_context *c, const ppfft_desc *d, const char *
   free(got);
   return s;
 }
+
+START_TEST(shuffle_set_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  shuffle_case *cases = malloc(sizeof *cases * SHUFFLE_CASES_MAX);
+  size_t n = shuffle_cases(&c->info, cases);
+  for (size_t i = 0; i < n; ++i) {
+    char name[256];
+    variant_print(&cases[i].v, name, sizeof name);
+    const ppfft_desc *d = &cases[i].d;
+    double err;
+    ppfft_status s = cuda_run(c, d, name, (unsigned)(1000 + i), &err);
+    ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", d->n[0], name, ppfft_context_last_error(c));
+    double bound = test_bound(d->n[0], d->precision == PPFFT_F64);
+    ck_assert_msg(err <= bound, "N=%zu %s %s %s %s: error %.3g > %.3g", d->n[0], d->precision == PPFFT_F64 ? "f64" : "f32",
+                  d->direction < 0 ? "forward" : "backward", d->inplace ? "in-place" : "out-of-place", name, err, bound);
+  }
+  free(cases);
+  printf("CUDA shuffle set: %zu cases agree with FFTW on %s\n", n, c->info.name);
+}
+END_TEST
 
 START_TEST(pairwise_knobs_against_fftw)
 {
@@ -441,12 +572,15 @@ Suite *make_cuda_suite(void)
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, nvrtc_builds_the_pairwise_set);
   tcase_add_test(tc, nvrtc_builds_general_passes);
+  tcase_add_test(tc, nvrtc_builds_the_shuffle_set);
+  tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, constructor_errors);
   suite_add_tcase(s, tc);
   tc = test_tcase("device");
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, execute_errors);
   tcase_add_test(tc, pairwise_knobs_against_fftw);
+  tcase_add_test(tc, shuffle_set_against_fftw);
   tcase_add_test(tc, planner_against_fftw);
   tcase_add_test(tc, out_of_memory);
   tcase_add_test(tc, measure_records_cuda_wisdom);

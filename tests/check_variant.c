@@ -48,6 +48,16 @@ START_TEST(round_trip_every_knob)
               ++count;
             }
   ck_assert_int_eq(count, 4 * 3 * 2 * 4 * 5 * 16);
+  for (int m = SHFL_NAIVE; m < SHUFFLE_MODES; ++m) { /* RP with each shuffle exchange */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_CM_K, m), back;
+    v.shfl = (shuffle_mode)m;
+    char s[256], want[64], msg[256];
+    variant_print(&v, s, sizeof s);
+    snprintf(want, sizeof want, "/RP+%s+DIRECT+", variant_shuffle_name(v.shfl));
+    ck_assert_msg(strstr(s, want) && !strstr(s, "LM-CM"), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+  }
 }
 END_TEST
 
@@ -94,6 +104,11 @@ START_TEST(malformed_strings_rejected)
       "r16x16/RP+LM-CM+VASM4+TW-NATIVE/wg64/t4/slow-math", "r16x16/RP+LM-CM+VASM4+CM-K/wg64/t4/a/b",
       "r16x16/rp+lm-cm+vasm4+cm-k/wg64/t4", "r16x16/RP+LM-CM+VASM4+CM-K/wg99999999999/t4",
       "r2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2/RP+LM-CM+VASM2+CM-K/wg64/t4",
+      /* shuffle exchanges: after RP, instead of LM-CM, one of four, no rounds */
+      "r16x16/SHFL-DIV+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+SHFL-DIV+VASM2+CM-K/wg64/t4", "r16x16/RP+SHFL+VASM2+CM-K/wg64/t4",
+      "r16x16/RP+SHFL-SELP+VASM2+CM-K/wg64/t4", "r16x16/RP+SHFL-DIV+SHFL-DIV+VASM2+CM-K/wg64/t4",
+      "r16x16/RP+SHFL-DIV+SHFL-NAIVE+VASM2+CM-K/wg64/t4", "r16x16/RP+SHFL-DIV+XR2+VASM2+CM-K/wg64/t4",
+      "r16x16/LM-CC+SHFL-DIV+VASM2+CM-K/wg64/t4",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     variant v;

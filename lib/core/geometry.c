@@ -76,6 +76,14 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
       if ((g->rq / v->radix[i]) % g->xr)
         return UNSUP("%u exchange rounds need each work-item to hold a multiple of %u butterflies of radix %u", g->xr, g->xr, v->radix[i]);
   }
+  if (v->shfl) {
+    /* the shuffle exchange (gen/shuffle.c) moves single elements between the threads of one warp */
+    if (v->onchip != ONCHIP_RP_LM_CM || v->npasses < 2) return UNSUP("%s", "a shuffle exchange needs RP and two passes or more");
+    if (g->xr > 1) return UNSUP("%s", "a shuffle exchange has no rounds (XR2, XR4 are LM-CM's)");
+    if (g->ec != 1 || v->vector_math)
+      return UNSUP("%s", "a shuffle exchange moves single elements: VASM, and VASM2 unless staged through local memory (CGAP with t > 1)");
+    if (g->w > 32) return UNSUP("a shuffle exchange needs a transform's work-items within one warp (32), not %u", g->w);
+  }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
   if (g->e > 1) {
     size_t e = g->e;
@@ -99,13 +107,14 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;
-  case ONCHIP_RP_LM_CM: planes = (v->npasses > 1 || g->staged) ? 1 : 0; break;
+  case ONCHIP_RP_LM_CM: planes = ((v->npasses > 1 && !v->shfl) || g->staged) ? 1 : 0; break;
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }
   g->local_bytes = planes * g->t * g->npad * rs;
   if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = twiddle_entries(g->n) * 2 * rs;
   if (!di) return PPFFT_SUCCESS;
+  if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");
   if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);
   if (g->local_bytes > di->local_mem)
     return UNSUP("needs %zu bytes of local memory; the device has %llu", g->local_bytes, (unsigned long long)di->local_mem);

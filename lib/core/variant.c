@@ -8,7 +8,10 @@
 static const char *const onchip_names[] = {"GM", "RP+LM-CM", "LM-CC", "LM-CT"};
 static const char *const twiddle_names[] = {"TW-CALC", "TW-NATIVE", "CM-K", "CM-L", "TW-GM"};
 
+static const char *const shuffle_names[] = {"LM-CM", "SHFL-NAIVE", "SHFL-DIV", "SHFL-SELP-IP", "SHFL-SELP-OOP"};
+
 const char *variant_onchip_name(onchip_mode m) { return onchip_names[m]; }
+const char *variant_shuffle_name(shuffle_mode m) { return shuffle_names[m]; }
 const char *variant_access_name(access_pattern a) { return a == ACCESS_CGAP ? "CGAP" : a == ACCESS_DIRECT ? "DIRECT" : "CHUNK"; }
 const char *variant_twiddle_name(twiddle_mode t) { return twiddle_names[t]; }
 unsigned variant_lanes(const variant *v) { return v->vector_math ? v->width : v->width / 2; }
@@ -29,7 +32,10 @@ int variant_print(const variant *v, char *buf, size_t len)
     at += (size_t)snprintf(fac + at, sizeof fac - at, i ? "x%u" : "r%u", v->radix[i]);
   char rounds[16] = "";
   if (v->rounds > 1) snprintf(rounds, sizeof rounds, "+XR%u", v->rounds);
-  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip_names[v->onchip], rounds,
+  char onchip[32];
+  if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
+  else snprintf(onchip, sizeof onchip, "%s", onchip_names[v->onchip]);
+  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds,
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->vector_math ? "VAVM" : "VASM", v->width,
                   twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
@@ -100,6 +106,14 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = v->rounds > 0;
       v->rounds = (unsigned)(t[2] - '0');
     }
+    else if (strncmp(t, "SHFL-", 5) == 0) {
+      int k = 0;
+      for (int i = 1; i < SHUFFLE_MODES; ++i)
+        if (strcmp(t, shuffle_names[i]) == 0) k = i;
+      if (!k) return fail(msg, len, "unknown shuffle \"%s\" (SHFL-NAIVE, SHFL-DIV, SHFL-SELP-IP or SHFL-SELP-OOP)", t);
+      dup = v->shfl != SHFL_NONE;
+      v->shfl = (shuffle_mode)k;
+    }
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TWP") == 0) dup = v->twp++;
     else if (strcmp(t, "CSE") == 0) dup = v->cse++;
@@ -122,12 +136,14 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     }
     if (dup) return fail(msg, len, "\"%s\" is given twice or conflicts with another choice", t);
   }
+  if (v->shfl && (lmcm || !rp)) return fail(msg, len, "%s", "a shuffle exchange replaces LM-CM after RP (RP+SHFL-DIV, ...)");
+  if (v->shfl) ++lmcm; /* RP's exchange partner */
   if (rp != lmcm) return fail(msg, len, "%s", "RP and LM-CM come together (RP+LM-CM)");
   if (rp) {
     v->onchip = ONCHIP_RP_LM_CM;
     ++have_onchip;
   }
-  if (v->rounds && !rp) return fail(msg, len, "%s", "XR2 and XR4 (exchange rounds) are for RP+LM-CM");
+  if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2 and XR4 (exchange rounds) are for RP+LM-CM");
   have_onchip += gm;
   if (have_onchip != 1) return fail(msg, len, "%s", "give exactly one of GM, RP+LM-CM, LM-CC, LM-CT");
   if (!have_access) return fail(msg, len, "%s", "give one access/math token (VASM2..16 or VAVM2..16)");

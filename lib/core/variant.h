@@ -3,7 +3,11 @@
  *
  *   factorisation  r<radix>x<radix>...   radix of each pass, first pass first; product = N
  *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT; RP+LM-CM may add XR2 or XR4 (the exchange in
- *                  2 or 4 rounds, each through N/rounds reals of local memory: longer N per pass)
+ *                  2 or 4 rounds, each through N/rounds reals of local memory: longer N per pass);
+ *                  RP+SHFL-NAIVE | RP+SHFL-DIV | RP+SHFL-SELP-IP | RP+SHFL-SELP-OOP: registers as
+ *                  RP+LM-CM, the exchange between passes by warp shuffles instead of local memory
+ *                  (CUDA only; the seed's section 3.2: the thread-dependent register permutations
+ *                  around the shuffles by dynamic indexing, a switch, or selects in or out of place)
  *   access pattern how work-items move data between global memory and the chip:
  *                  CGAP    work-item k moves vector k of the work-group's span (coalesced);
  *                  DIRECT  each work-item moves the elements its own first and last pass use
@@ -28,6 +32,8 @@ enum { VARIANT_MAX_PASSES = 16 };
 typedef enum { ONCHIP_GM, ONCHIP_RP_LM_CM, ONCHIP_LM_CC, ONCHIP_LM_CT } onchip_mode;
 typedef enum { TW_CALC, TW_NATIVE, TW_CM_K, TW_CM_L, TW_GM } twiddle_mode;
 typedef enum { ACCESS_CHUNK, ACCESS_CGAP, ACCESS_DIRECT } access_pattern;
+typedef enum { SHFL_NONE, SHFL_NAIVE, SHFL_DIV, SHFL_SELP_IP, SHFL_SELP_OOP } shuffle_mode;
+enum { SHUFFLE_MODES = 5 };
 
 typedef struct variant {
   int npasses;
@@ -41,6 +47,7 @@ typedef struct variant {
   int cse, il, lu;
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
+  shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
                        * the temporary buffer, transformed there and copied back (explicit
                        * transposes, the 3D FFT report's way) instead of read across transforms */
@@ -64,6 +71,7 @@ int variant_is_fast_math(const variant *v);
 
 /* Names for printing and tables. */
 const char *variant_onchip_name(onchip_mode m);
+const char *variant_shuffle_name(shuffle_mode m); /* "SHFL-DIV", ...; "LM-CM" for SHFL_NONE */
 const char *variant_twiddle_name(twiddle_mode t);
 const char *variant_access_name(access_pattern a); /* "CHUNK" for the absent token */
 

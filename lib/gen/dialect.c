@@ -55,6 +55,7 @@ const dialect dialect_cuda = {
   .constant_arg = "const ",
   .constant_ptr = "",
   .barrier_local = "__syncthreads()",
+  .shuffle = "__shfl_sync",
   .barrier_global = "__syncthreads()",
   .local_id = "threadIdx.x",
   .group_id = "blockIdx.x",

@@ -40,6 +40,10 @@ typedef struct dialect {
   const char *helper;                 /* before a helper function's return type (IL off) */
   const char *vec_open, *vec_mid;     /* a vector literal of type T opens with vec_open T vec_mid */
   const char *elem_open, *elem_close; /* around the two reals of the CM-L table's elements */
+  const char *shuffle;         /* the warp shuffle (value, source lane, width) with a lane mask
+                               * first, else NULL (OpenCL: no such thing) */
+  int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
+                               * passes left out, so its cost shows; the results are wrong */
   /* the line before a kernel's signature, for a work-group of wg work-items */
   void (*kernel_head)(text_buf *b, unsigned wg);
   /* the even (odd = 0) or odd components of vector expression v, into buf (errors in sticky) */

@@ -4,6 +4,7 @@
  *   io.c       global and local memory access in each access pattern, load and store phases
  *   twiddle.c  twiddle factors in each twiddle mode (TW-CALC, TW-NATIVE, CM-K, CM-L, TW-GM, TWP)
  *   pass.c     the radix passes of each on-chip mode (RP+LM-CM, LM-CC, LM-CT, GM)
+ *   shuffle.c  RP+SHFL-*'s exchange between passes by warp shuffles (CUDA)
  *   kernel.c   the whole kernel: tables, helpers, and the passes strung together (gen/kernel.h)
  *
  * Emitters write through the dialect (gen/dialect.h) and append to gs->b, whose sticky error
@@ -144,6 +145,14 @@ void gen_stockham_on_slots(gen_state *gs, spass sp);
  * (core/geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
  * registers that earlier rounds gather into, so those land in vx first. */
 void gen_lmcm_exchange(gen_state *gs, spass sp);
+
+/* ---- shuffle.c ---- */
+
+/* RP+SHFL-* exchange after pass sp: the same movement as gen_lmcm_exchange, by warp shuffles among
+ * the transform's W <= 32 work-items, with the thread-dependent register permutations around them
+ * in the variant's mode.  Returns 0, or -1 when the dialect has no shuffles or the exchange has no
+ * schedule (nothing written then). */
+int gen_shuffle_exchange(gen_state *gs, spass sp);
 
 /* GM: one Stockham pass straight from and to global memory.  Units follow the access pattern:
  * DIRECT: the work-item's own groups; CGAP: consecutive work-items take consecutive groups of the

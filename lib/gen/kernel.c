@@ -55,6 +55,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   text_buf_init(&buf);
   gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p)};
   gen_state *gs = &st;
+  int no_shuffle = 0;
   unsigned E = g->e;
   if (v->vector_math) tb_format(&buf, gs->mt, sizeof gs->mt, "real%u", E);
   else tb_format(&buf, gs->mt, sizeof gs->mt, "real");
@@ -119,7 +120,10 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
     if (g->staged) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);
     for (int s = 0; s < v->npasses; ++s) {
-      if (s > 0) gen_lmcm_exchange(gs, gen_stockham(gs, s - 1));
+      if (s > 0 && d->omit_exchange) tb_printf(&buf, "  /* exchange left out (a timing study) */\n");
+      else if (s > 0 && v->shfl) {
+        if (gen_shuffle_exchange(gs, gen_stockham(gs, s - 1)) != 0) no_shuffle = 1;
+      } else if (s > 0) gen_lmcm_exchange(gs, gen_stockham(gs, s - 1));
       tb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
       gen_stockham_on_slots(gs, gen_stockham(gs, s));
     }
@@ -153,5 +157,10 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   tb_printf(&buf, "}\n%s", d->epilogue);
   int failed = buf.failed;
   out->text = text_buf_take(&buf);
+  if (out->text && no_shuffle) {
+    free(out->text);
+    out->text = NULL;
+    return -3;
+  }
   return out->text ? 0 : failed == TEXT_BUF_TRUNCATED ? -2 : -1;
 }

@@ -25,8 +25,9 @@ typedef struct kernel_source {
  * kernel is GEN_KERNEL_NAME.  Kernel arguments: (src, dst, ulong first, ulong batch[, tw]) for
  * out-of-place, (data, ulong first, ulong batch[, tw]) for in-place; launch with local size g->wg and
  * ceil((batch - first) / g->t) work-groups, transforms first.. of the buffers.  Returns 0, -1 if
- * out of memory, or -2 if an expression did not fit its buffer (a generator bug: nothing is ever
- * emitted cut short). */
+ * out of memory, -2 if an expression did not fit its buffer (a generator bug: nothing is ever
+ * emitted cut short), or -3 if the variant's shuffle exchange cannot be written (a dialect without
+ * warp shuffles, or an exchange with no shuffle schedule). */
 int gen_kernel(const problem *p, const variant *v, const geometry *g, const dialect *d, kernel_source *out);
 
 #endif

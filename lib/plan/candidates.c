@@ -65,6 +65,23 @@ static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
   if (!listed(out, *n, v) && *n < max) out[(*n)++] = *v;
 }
 
+/* v with shuffle exchange mode m, fitted at the first width whose transform lies in one warp (at
+ * most two widenings); 0, or -1 where none does. */
+static int fit_shuffle(const problem *p, const device_info *di, variant v, shuffle_mode m, variant *out)
+{
+  v.shfl = m;
+  for (unsigned widen = 0; widen < 3; ++widen) {
+    geometry g;
+    char msg[256];
+    variant w = v;
+    if (fit_variant(p, di, &w, widen, &g, msg, sizeof msg) == 0) {
+      *out = w;
+      return 0;
+    }
+  }
+  return -1;
+}
+
 size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max)
 {
   static const onchip_mode onchip[] = {ONCHIP_RP_LM_CM, ONCHIP_LM_CC};
@@ -90,6 +107,20 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
           geometry g;
           if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
         }
+  /* CUDA: the exchange by warp shuffles where a transform fits in a warp (the seed's SHFL; NAIVE,
+   * which spills by design, only in the exhaustive search) */
+  static const shuffle_mode shuffles[] = {SHFL_DIV, SHFL_SELP_IP, SHFL_SELP_OOP};
+  for (size_t a = 0; di && di->cuda && a < 2; ++a)
+    for (size_t t = 0; t < 2; ++t)
+      for (size_t m = 0; m < 3; ++m) {
+        variant v = {0}, fitted;
+        v.onchip = ONCHIP_RP_LM_CM;
+        v.access = access[a];
+        v.width = 2;
+        v.twiddle = tw[t].mode;
+        v.cse = v.il = v.lu = 1;
+        if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
+      }
   /* CPU devices: wide vector arithmetic straight from global memory wins there (bench/study on
    * PoCL: GM+VAVM8 4-8x the GPU layouts at N = 64) */
   static const unsigned cpu_widths[] = {4, 8, 16};
@@ -141,6 +172,12 @@ variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *
       variant v = g.items[i];
       v.twp = 1;
       collect(&v, &g);
+    }
+  size_t before_shuffles = g.count; /* RP+LM-CM's single-element variants with each shuffle exchange */
+  for (size_t i = 0; i < before_shuffles && !g.failed; ++i)
+    for (int m = SHFL_NAIVE; m < SHUFFLE_MODES && g.items[i].onchip == ONCHIP_RP_LM_CM && !g.items[i].vector_math; ++m) {
+      variant v;
+      if (fit_shuffle(p, di, g.items[i], (shuffle_mode)m, &v) == 0 && !listed(g.items, g.count, &v)) collect(&v, &g);
     }
   size_t fitted = g.count;
   for (size_t i = 0; i < fitted && !g.failed; ++i) { /* the same knobs with wider work-items */

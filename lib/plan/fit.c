@@ -40,9 +40,11 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
   }
   unsigned w = n / (rq * lanes);
   if (w == 0) w = 1;
-  /* transforms per work-group: about 256 work-items, fewer when the batch is short or the local
-   * memory (geometry's count of it) would not leave room for two work-groups */
+  /* transforms per work-group: about 256 work-items, fewer when the batch is short, the local
+   * memory (geometry's count of it) would not leave room for two work-groups, or (CUDA) the
+   * block's registers would not hold them */
   v->rounds = 0;
+  const device_info *regs = di && di->regs_per_block ? di : NULL; /* CUDA: registers bound the block too */
   for (unsigned t = w >= 256 ? 1 : 256 / w;; t /= 2) {
     v->wg = w * t;
     v->tpw = t;
@@ -50,11 +52,11 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
     geometry at;
     char why[256];
     if (t / 2 >= p->batch || (size_t)t * w > max_wg) continue;
-    if (geometry_of(p, v, NULL, &at, why, sizeof why) == PPFFT_SUCCESS && at.local_bytes <= local_budget(di)) break;
+    if (geometry_of(p, v, regs, &at, why, sizeof why) == PPFFT_SUCCESS && at.local_bytes <= local_budget(di)) break;
   }
   int ok = geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS;
   /* RP+LM-CM whose exchange does not fit local memory at once: in 2 or 4 rounds */
-  for (unsigned xr = 2; !ok && v->onchip == ONCHIP_RP_LM_CM && xr <= 4; xr *= 2) {
+  for (unsigned xr = 2; !ok && v->onchip == ONCHIP_RP_LM_CM && !v->shfl && xr <= 4; xr *= 2) {
     char why[256];
     v->rounds = xr;
     ok = geometry_of(p, v, di, g, why, sizeof why) == PPFFT_SUCCESS;

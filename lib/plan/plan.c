@@ -74,6 +74,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     if (s != PPFFT_SUCCESS) return err_set(c, s, "variant %s does not apply to N = %zu on %s: %s", name, pb->n, c->info.name, msg);
     gen = gen_kernel(pb, &ps->v, &ps->g, c->be->dialect, &ks);
   }
+  if (gen == -3) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: no warp-shuffle exchange in %s for this transform", name, c->be->dialect->name);
   if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
   if (gen != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
   dump_kernel(ks.text, name, pb, c->be->dialect);
