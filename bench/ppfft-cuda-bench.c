@@ -9,8 +9,8 @@
  * The plan is made as a user makes it: ppfft_plan_create on a context of CUDA device 0 with
  * PPFFT_ESTIMATE (the wisdom installed or found for the device, else the heuristic), or with
  * PPFFT_MEASURE when PPFFT_BENCH_FLAGS=measure; once per size, executed on the default stream.  The
- * config column is "estimate+plan-once+b2b" (or "measure+..."), and each row's plan string is
- * printed on stderr. */
+ * config column is "wisdom+plan-once+b2b" where a wisdom entry answered, else "estimate+..." (or
+ * "measure+..."), and each row's plan string is printed on stderr. */
 #include "config.h"
 #include "peer.h"
 #include "ppfft_cuda.h"
@@ -40,9 +40,6 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
   void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem), *in = NULL, *out = NULL;
   ppfft_plan *plan = NULL;
   cudaEvent_t a = NULL, b = NULL;
-  bench_config_add(config, sizeof config, flags & PPFFT_MEASURE ? "measure" : "estimate");
-  bench_config_add(config, sizeof config, "plan-once");
-  bench_config_add(config, sizeof config, peer_window_name(o->window));
   int ok = ms && host && back ? 1 : peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
     bench_fill(host, prec, reals);
@@ -56,12 +53,20 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
     d.precision = prec == BENCH_F64 ? PPFFT_F64 : PPFFT_F32;
     ok = PPFFT_OK("ppfft_plan_create", ppfft_plan_create(c, &d, flags, &plan));
   }
+  int from_wisdom = 0;
   if (ok) {
     char text[1024];
-    if (ppfft_plan_describe(plan, text, sizeof text) == PPFFT_SUCCESS) fprintf(stderr, "ppfft-cuda-bench: %s %s: %s\n", bench_prec_name(prec), sh->text, text);
+    if (ppfft_plan_describe(plan, text, sizeof text) == PPFFT_SUCCESS) {
+      fprintf(stderr, "ppfft-cuda-bench: %s %s: %s\n", bench_prec_name(prec), sh->text, text);
+      from_wisdom = strstr(text, "(from wisdom") != NULL;
+    }
     ok = PPFFT_OK("ppfft_execute_cuda", ppfft_execute_cuda(plan, 0, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, (size_t)(count * sh->N) * elem, cudaMemcpyDeviceToHost));
   }
+  /* how the plan was made, as ppfft-bench says it: wisdom where an entry answered */
+  bench_config_add(config, sizeof config, from_wisdom ? "wisdom" : flags & PPFFT_MEASURE ? "measure" : "estimate");
+  bench_config_add(config, sizeof config, "plan-once");
+  bench_config_add(config, sizeof config, peer_window_name(o->window));
   if (ok) err = peer_check(sh, prec, count, host, back);
   ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
   for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) {
