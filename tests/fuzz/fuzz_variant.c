@@ -1,6 +1,6 @@
 /* Fuzz target: variant and plan strings.  Properties: a string that parses prints canonically and
  * that print parses to the same knobs; a variant that geometry accepts for its own length generates
- * a kernel (nothing cut short, nothing refused). */
+ * a kernel in both dialects (nothing cut short, nothing refused, every shuffle exchange scheduled). */
 #include "fuzz_common.h"
 #include "core/geometry.h"
 #include "core/plan_string.h"
@@ -20,9 +20,15 @@ static void round_trip(const variant *v)
   FUZZ_ASSERT(strcmp(a, b) == 0 && memcmp(v, &w, sizeof w) == 0, "\"%s\" reparses as \"%s\"", a, b);
 }
 
-/* A variant that fits its own length generates. */
+/* A variant that fits its own length generates, in OpenCL C on di and in CUDA C++ on a CUDA view of
+ * it (where the shuffle exchange applies: gen/shuffle.c must find a schedule for every exchange
+ * that geometry admits). */
 static void generates(const variant *v, const device_info *di)
 {
+  device_info cuda = *di;
+  cuda.cuda = 1;
+  cuda.local_mem = 227 * 1024;
+  cuda.regs_per_block = 65536;
   size_t n = variant_length(v);
   if (n < 2 || n > 16384) return;
   for (int f64 = 0; f64 < 2; ++f64) {
@@ -34,6 +40,17 @@ static void generates(const variant *v, const device_info *di)
     kernel_source ks;
     int r = gen_kernel(&p, v, &g, &dialect_opencl, &ks);
     FUZZ_ASSERT(r == 0, "gen_kernel returned %d for a variant geometry accepts", r);
+    free(ks.text);
+  }
+  for (int f64 = 0; f64 < 2; ++f64) {
+    problem p;
+    problem_init_plain(&p, n, 64, f64, -1);
+    geometry g;
+    char msg[256];
+    if (geometry_of(&p, v, &cuda, &g, msg, sizeof msg) != PPFFT_SUCCESS) continue;
+    kernel_source ks;
+    int r = gen_kernel(&p, v, &g, &dialect_cuda, &ks);
+    FUZZ_ASSERT(r == 0, "gen_kernel (CUDA) returned %d for a variant geometry accepts", r);
     free(ks.text);
   }
 }
