@@ -199,6 +199,7 @@ START_TEST(plan_argument_errors)
       "r8x8/RP+LM-CM+CGAP+VAVM16+CM-K/wg1/t1",       /* 16-lane vectors but radix 8 on 4 groups */
       "r16x4/RP+LM-CM+CGAP+VASM2+CM-K/wg16/t1",      /* radix 16 does not divide 4 elements per work-item */
       "r8x8/RP+LM-CM+CGAP+VASM2+CM-K/wg8192/t128",   /* beyond any device's work-group size */
+      "r8x8/RP+SHFL-SELP-IP+DIRECT+VASM2+CM-K/wg64/t8", /* warp shuffles on an OpenCL device */
   };
   for (size_t i = 0; i < sizeof inapplicable / sizeof inapplicable[0]; ++i) {
     p = NOT_NULL;
@@ -207,6 +208,7 @@ START_TEST(plan_argument_errors)
     ck_assert_ptr_null(p);
     ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "does not apply"));
   }
+  ck_assert_ptr_nonnull(strstr(ppfft_context_last_error(t->ctx), "CUDA only")); /* the last one's reason */
   /* a variant that needs more local memory than the device has: LM-CC, N = 4096, 64 elements per
    * work-item, T transforms of 2 x 4224 padded floats each */
   cl_ulong local = 0;
