@@ -24,8 +24,8 @@ static int by_value(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* Median time in ms of the one-pass plan of v on pb, and its kernel's resources; -1 on failure
- * (the reason on stderr). */
+/* Median time in ms of the one-pass plan of v on pb, and its kernel's resources (fa NULL: not
+ * wanted); -1 on failure (the reason on stderr). */
 static int time_variant(ppfft_context *c, const problem *pb, const variant *v, cuda_rig *rig, int reps, double *ms,
                         struct cudaFuncAttributes *fa, int *blocks, size_t *shared)
 {
@@ -36,9 +36,9 @@ static int time_variant(ppfft_context *c, const problem *pb, const variant *v, c
   }
   cuda_chain *x = p->chain;
   const void *k = (const void *)x->pass[0].kernel;
-  *shared = x->pass[0].l.local_bytes; /* dynamic: given at launch */
-  int ok = cudaFuncGetAttributes(fa, k) == cudaSuccess &&
-           cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, (int)x->pass[0].l.wg, x->pass[0].l.local_bytes) == cudaSuccess;
+  if (shared) *shared = x->pass[0].l.local_bytes; /* dynamic: given at launch */
+  int ok = !fa || (cudaFuncGetAttributes(fa, k) == cudaSuccess &&
+                   cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, (int)x->pass[0].l.wg, x->pass[0].l.local_bytes) == cudaSuccess);
   double *t = malloc(sizeof *t * (size_t)reps);
   for (int i = -2; ok && i < reps; ++i) { /* two warm-up runs */
     double one;
@@ -61,11 +61,13 @@ int main(int argc, char **argv)
   int device = 0, f64 = 0, reps = 21;
   unsigned wg = 128;
   for (int i = 1; i < argc; ++i) {
+    int known = 1;
     if (!strcmp(argv[i], "--device") && i + 1 < argc) device = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--wg") && i + 1 < argc) wg = (unsigned)atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--f64")) f64 = 1;
-    else {
+    else known = 0;
+    if (!known || reps < 1 || wg < 1 || wg > 1024) {
       fprintf(stderr, "usage: shfl-study [--device D] [--wg W] [--f64] [--reps R]\n");
       return 2;
     }
@@ -108,13 +110,13 @@ int main(int argc, char **argv)
         return 1;
       }
       double ms, ms_nx;
-      struct cudaFuncAttributes fa, fa_nx;
-      int blocks, blocks_nx;
-      size_t shared, shared_nx;
+      struct cudaFuncAttributes fa;
+      int blocks;
+      size_t shared;
       c->be = real;
       int r = time_variant(c, &pb, &v, &rig, reps, &ms, &fa, &blocks, &shared);
       c->be = &study;
-      if (r == 0) r = time_variant(c, &pb, &v, &rig, reps, &ms_nx, &fa_nx, &blocks_nx, &shared_nx);
+      if (r == 0) r = time_variant(c, &pb, &v, &rig, reps, &ms_nx, NULL, NULL, NULL);
       c->be = real;
       if (r != 0) {
         failed = 1;
