@@ -5,7 +5,10 @@
  * results, for the split).  Communication is the difference, computation the rest.  With them:
  * registers per thread, local (spill) bytes, shared memory and occupancy, from the loaded kernel.
  *
- *   shfl-study [--device D] [--wg W] [--f64] [--reps R]   CSV on stdout
+ *   shfl-study [--device D] [--wg W] [--f64] [--reps R] [N VARIANT]...   CSV on stdout
+ *
+ * With N VARIANT pairs it times those variants instead (the exchange column then says "given"), to
+ * see what the exchanges of any kernel cost.
  *
  * Times are the median of R runs after a warm-up, each from an event before the kernel to one after
  * it (cuda/timer.h); GB/s is 2 x bytes / time. */
@@ -56,19 +59,66 @@ static int time_variant(ppfft_context *c, const problem *pb, const variant *v, c
   return ok ? 0 : -1;
 }
 
+/* One CSV row: variant `name` on N = n, timed as it is and without its exchange; baseline_ms (0:
+ * none) is the LM-CM time the speedup column divides.  Returns its time in ms, or -1. */
+static double study_row(ppfft_context *c, const backend *real, const backend *study, size_t n, int f64, const char *label,
+                        const char *name, int reps, double baseline_ms)
+{
+  size_t elem = f64 ? 16 : 8, batch = ((size_t)256 << 20) / (n * elem);
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, batch ? batch : 1);
+  d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+  problem pb;
+  variant v;
+  char msg[256];
+  if (variant_parse(name, &v, msg, sizeof msg) != 0) {
+    fprintf(stderr, "shfl-study: %s: %s\n", name, msg);
+    return -1;
+  }
+  if (problem_from_desc(&c->err, &c->info, &d, &pb) != PPFFT_SUCCESS) {
+    fprintf(stderr, "shfl-study: N = %zu: %s\n", n, ppfft_context_last_error(c));
+    return -1;
+  }
+  batch = d.batch;
+  cuda_rig rig;
+  if (cuda_rig_make(c->rt, &c->err, f64, 0, n * batch, n * batch, &rig) != PPFFT_SUCCESS) {
+    fprintf(stderr, "shfl-study: %s\n", ppfft_context_last_error(c));
+    return -1;
+  }
+  double ms, ms_nx;
+  struct cudaFuncAttributes fa;
+  int blocks;
+  size_t shared;
+  c->be = real;
+  int r = time_variant(c, &pb, &v, &rig, reps, &ms, &fa, &blocks, &shared);
+  c->be = study;
+  if (r == 0) r = time_variant(c, &pb, &v, &rig, reps, &ms_nx, NULL, NULL, NULL);
+  c->be = real;
+  cuda_rig_free(&rig);
+  if (r != 0) return -1;
+  double comm = ms > ms_nx ? ms - ms_nx : 0, bytes = 2.0 * (double)(n * batch * elem);
+  int warps = blocks * (int)((v.wg + 31) / 32), max_warps = 64; /* Hopper: 64 warps a multiprocessor */
+  printf("%s,%s,%zu,%s,%s,%zu,%.5f,%.1f,%.5f,%.5f,%.5f,%.3f,%d,%zu,%zu,%d,%.3f,%.3f\n", c->info.name, f64 ? "f64" : "f32", n, label, name,
+         batch, ms, bytes / (ms * 1e6), ms_nx, comm, ms - comm, comm / ms, fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes + shared, blocks,
+         (double)warps / max_warps, baseline_ms > 0 ? baseline_ms / ms : 1.0);
+  fflush(stdout);
+  return ms;
+}
+
 int main(int argc, char **argv)
 {
-  int device = 0, f64 = 0, reps = 21;
+  int device = 0, f64 = 0, reps = 21, first_pair = argc;
   unsigned wg = 128;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 1; i < argc && first_pair == argc; ++i) {
     int known = 1;
     if (!strcmp(argv[i], "--device") && i + 1 < argc) device = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--wg") && i + 1 < argc) wg = (unsigned)atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--f64")) f64 = 1;
+    else if (argv[i][0] != '-') first_pair = i;
     else known = 0;
-    if (!known || reps < 1 || wg < 1 || wg > 1024) {
-      fprintf(stderr, "usage: shfl-study [--device D] [--wg W] [--f64] [--reps R]\n");
+    if (!known || reps < 1 || wg < 1 || wg > 1024 || (argc - first_pair) % 2) {
+      fprintf(stderr, "usage: shfl-study [--device D] [--wg W] [--f64] [--reps R] [N VARIANT]...\n");
       return 2;
     }
   }
@@ -85,52 +135,20 @@ int main(int argc, char **argv)
   study.dialect = &no_exchange;
   printf("device,precision,n,exchange,variant,batch,ms,gbs,ms_no_exchange,comm_ms,comp_ms,comm_share,regs,local_bytes,shared_bytes,"
          "blocks_per_sm,occupancy,speedup_vs_lmcm\n");
-  static const char *const exchanges[] = {"LM-CM", "SHFL-NAIVE", "SHFL-DIV", "SHFL-SELP-IP", "SHFL-SELP-OOP"};
   int failed = 0;
-  for (unsigned side = 4; side <= 16; side *= 2) {
-    size_t n = (size_t)side * side, elem = f64 ? 16 : 8, batch = ((size_t)256 << 20) / (n * elem);
-    ppfft_desc d;
-    ppfft_desc_init(&d, 1, &n, batch);
-    d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
-    problem pb;
-    if (problem_from_desc(&c->err, &c->info, &d, &pb) != PPFFT_SUCCESS) return 1;
-    cuda_rig rig;
-    if (cuda_rig_make(c->rt, &c->err, f64, 0, n * batch, n * batch, &rig) != PPFFT_SUCCESS) {
-      fprintf(stderr, "shfl-study: %s\n", ppfft_context_last_error(c));
-      return 1;
-    }
+  for (int i = first_pair; i + 1 < argc; i += 2) /* the variants given */
+    failed |= study_row(c, real, &study, (size_t)strtoull(argv[i], NULL, 10), f64, "given", argv[i + 1], reps, 0) < 0;
+  static const char *const exchanges[] = {"LM-CM", "SHFL-NAIVE", "SHFL-DIV", "SHFL-SELP-IP", "SHFL-SELP-OOP"};
+  for (unsigned side = 4; first_pair == argc && side <= 16; side *= 2) { /* the seed's squares */
     double lmcm_ms = 0;
     for (int x = 0; x < 5; ++x) {
       unsigned w = wg < side ? side : wg;
-      char name[256], msg[256];
+      char name[256];
       snprintf(name, sizeof name, "r%ux%u/RP+%s+DIRECT+VASM2+CM-K+CSE+IL+LU/wg%u/t%u", side, side, exchanges[x], w, w / side);
-      variant v;
-      if (variant_parse(name, &v, msg, sizeof msg) != 0) {
-        fprintf(stderr, "shfl-study: %s: %s\n", name, msg);
-        return 1;
-      }
-      double ms, ms_nx;
-      struct cudaFuncAttributes fa;
-      int blocks;
-      size_t shared;
-      c->be = real;
-      int r = time_variant(c, &pb, &v, &rig, reps, &ms, &fa, &blocks, &shared);
-      c->be = &study;
-      if (r == 0) r = time_variant(c, &pb, &v, &rig, reps, &ms_nx, NULL, NULL, NULL);
-      c->be = real;
-      if (r != 0) {
-        failed = 1;
-        continue;
-      }
-      if (x == 0) lmcm_ms = ms;
-      double comm = ms > ms_nx ? ms - ms_nx : 0, bytes = 2.0 * (double)(n * batch * elem);
-      int warps = blocks * (int)((w + 31) / 32), max_warps = 64; /* Hopper: 64 warps a multiprocessor */
-      printf("%s,%s,%zu,%s,%s,%zu,%.5f,%.1f,%.5f,%.5f,%.5f,%.3f,%d,%zu,%zu,%d,%.3f,%.3f\n", c->info.name, f64 ? "f64" : "f32", n,
-             exchanges[x], name, batch, ms, bytes / (ms * 1e6), ms_nx, comm, ms - comm, comm / ms, fa.numRegs, fa.localSizeBytes,
-             fa.sharedSizeBytes + shared, blocks, (double)warps / max_warps, lmcm_ms / ms);
-      fflush(stdout);
+      double ms = study_row(c, real, &study, (size_t)side * side, f64, exchanges[x], name, reps, lmcm_ms);
+      if (x == 0) lmcm_ms = ms > 0 ? ms : 0;
+      failed |= ms < 0;
     }
-    cuda_rig_free(&rig);
   }
   ppfft_context_destroy(c);
   return failed;
