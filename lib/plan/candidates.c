@@ -107,6 +107,24 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
           geometry g;
           if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
         }
+  /* CUDA, long one-pass kernels (N >= 4096): the exchange in two rounds, at the fitted width and
+   * twice it.  Half the shared memory and fewer live registers let a second block onto a
+   * multiprocessor: 8192 f32 went from 1 block (174 registers) at 2565 GB/s to 2 blocks (128) at
+   * 3400 on the H200.  Where one round fits, the fit never tries rounds by itself. */
+  for (size_t a = 0; di && di->cuda && p->n >= 4096 && a < 2; ++a)
+    for (size_t t = 0; t < 2; ++t)
+      for (unsigned widen = 0; widen < 2; ++widen) {
+        variant v = {0};
+        v.onchip = ONCHIP_RP_LM_CM;
+        v.access = access[a];
+        v.width = 2;
+        v.twiddle = tw[t].mode;
+        v.cse = v.il = v.lu = 1;
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0 || v.rounds > 1) continue;
+        v.rounds = 2;
+        if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
+      }
   /* CUDA: the exchange by warp shuffles where a transform fits in a warp (the seed's SHFL; NAIVE,
    * which spills by design, only in the exhaustive search) */
   static const shuffle_mode shuffles[] = {SHFL_DIV, SHFL_SELP_IP, SHFL_SELP_OOP};
