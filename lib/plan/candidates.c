@@ -107,11 +107,11 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
           geometry g;
           if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
         }
-  /* CUDA, long one-pass kernels (N >= 4096): the exchange in two rounds, at the fitted width and
-   * twice it.  Half the shared memory and fewer live registers let a second block onto a
-   * multiprocessor: 8192 f32 went from 1 block (174 registers) at 2565 GB/s to 2 blocks (128) at
-   * 3400 on the H200.  Where one round fits, the fit never tries rounds by itself. */
-  for (size_t a = 0; di && di->cuda && p->n >= 4096 && a < 2; ++a)
+  /* GPUs, long one-pass kernels (N >= 4096): the exchange in two rounds, at the fitted width and
+   * twice it.  Half the local memory and fewer live registers let a second work-group onto a
+   * compute unit: 8192 f32 on CUDA went from 1 block (174 registers) at 2565 GB/s to 2 blocks (128)
+   * at 3400 on the H200.  Where one round fits, the fit never tries rounds by itself. */
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 4096 && a < 2; ++a)
     for (size_t t = 0; t < 2; ++t)
       for (unsigned widen = 0; widen < 2; ++widen) {
         variant v = {0};

@@ -20,8 +20,8 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
 /* PPFFT_MEASURE's short list for p on di, at most max: the estimate's first three candidates, then
  * RP+LM-CM and LM-CC x CGAP and DIRECT x VASM2 and VASM4 x TW-GM, CM-K and TW-GM+TWP (the layouts
  * that won on real GPUs, bench/results/2026-11-22-h200-sweep-v2), and on CPU devices GM with
- * VAVM4/8/16 (what wins on PoCL), and on CUDA RP+LM-CM+XR2 x CGAP and DIRECT x TW-GM and CM-K at
- * the fitted width and twice it for N >= 4096, and RP+SHFL-DIV, -SELP-IP and -SELP-OOP x CGAP and
+ * VAVM4/8/16 (what wins on PoCL), on GPUs RP+LM-CM+XR2 x CGAP and DIRECT x TW-GM and CM-K at the
+ * fitted width and twice it for N >= 4096, and on CUDA RP+SHFL-DIV, -SELP-IP and -SELP-OOP x CGAP and
  * DIRECT x TW-GM and CM-K with VASM2 (work-items widened until a transform lies in one warp),
  * deduplicated.  Returns how many. */
 size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max);
