@@ -63,12 +63,65 @@ START_TEST(exhaustive_tries_launch_shapes)
 }
 END_TEST
 
+/* A GPU as the measure list sees it (cuda: the CUDA backend's view of it). */
+static device_info gpu(int cuda)
+{
+  device_info di = {.type = CL_DEVICE_TYPE_GPU, .max_wg = 1024, .local_mem = cuda ? 227 * 1024 : 49152, .max_const = 65536,
+                    .max_const_args = 9, .global_mem = 1ull << 37, .max_alloc = 1ull << 35, .compute_units = 132, .fp64 = 1,
+                    .cc_major = 9, .cuda = cuda, .regs_per_block = cuda ? 65536 : 0};
+  return di;
+}
+
+/* How many of MEASURE's candidates for N on di have exchange rounds and a shuffle exchange; every
+ * candidate runs there. */
+static void measure_counts(size_t n, const device_info *di, int *rounds, int *shuffles)
+{
+  problem p;
+  problem_init_plain(&p, n, 1024, 0, -1);
+  variant c[64];
+  size_t k = candidates_measure(&p, di, c, 64);
+  ck_assert_uint_gt(k, 0);
+  ck_assert_uint_lt(k, 64); /* the planner's short list holds them all */
+  *rounds = *shuffles = 0;
+  for (size_t i = 0; i < k; ++i) {
+    geometry g;
+    char msg[256];
+    ck_assert_int_eq(geometry_of(&p, &c[i], di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+    *rounds += c[i].rounds > 1;
+    *shuffles += c[i].shfl != SHFL_NONE;
+  }
+}
+
+/* MEASURE adds XR2 for long one-pass kernels on GPUs (where it frees registers for a second
+ * work-group) and the shuffle exchange on CUDA; neither on a CPU, nor XR2 below 4096. */
+START_TEST(measure_candidates_by_device)
+{
+  device_info cl = gpu(0), cuda = gpu(1), cpu = gpu(0);
+  cpu.type = CL_DEVICE_TYPE_CPU;
+  int rounds, shuffles;
+  measure_counts(8192, &cl, &rounds, &shuffles);
+  ck_assert_int_gt(rounds, 0);
+  ck_assert_int_eq(shuffles, 0);
+  measure_counts(8192, &cuda, &rounds, &shuffles);
+  ck_assert_int_gt(rounds, 0);
+  measure_counts(8192, &cpu, &rounds, &shuffles);
+  ck_assert_int_eq(rounds + shuffles, 0);
+  measure_counts(2048, &cl, &rounds, &shuffles);
+  ck_assert_int_eq(rounds + shuffles, 0);
+  measure_counts(256, &cuda, &rounds, &shuffles);
+  ck_assert_int_ge(shuffles, 3);
+  measure_counts(256, &cl, &rounds, &shuffles);
+  ck_assert_int_eq(shuffles, 0);
+}
+END_TEST
+
 Suite *make_candidates_suite(void)
 {
   Suite *s = suite_create("candidates");
   TCase *tc = test_tcase("lists");
   tcase_add_test(tc, estimate_candidates);
   tcase_add_test(tc, exhaustive_tries_launch_shapes);
+  tcase_add_test(tc, measure_candidates_by_device);
   suite_add_tcase(s, tc);
   return s;
 }
