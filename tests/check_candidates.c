@@ -115,6 +115,26 @@ START_TEST(measure_candidates_by_device)
 }
 END_TEST
 
+/* On CUDA the estimate leads with DIRECT+TW-GM+TWP where four or more threads share a transform,
+ * and keeps the seed's CGAP+CM-K first where one or two do. */
+START_TEST(cuda_estimate_order)
+{
+  device_info cuda = gpu(1), cl = gpu(0);
+  static const struct { size_t n; int direct; } cases[] = {{16, 0}, {32, 0}, {64, 1}, {256, 1}, {4096, 1}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, cases[i].n, 1024, 0, -1);
+    variant c[12];
+    char msg[256];
+    ck_assert_uint_gt(candidates_estimate(&p, &cuda, c, 12, msg, sizeof msg), 0);
+    ck_assert_int_eq(c[0].access == ACCESS_DIRECT && c[0].twiddle == TW_GM && c[0].twp, cases[i].direct);
+    if (!cases[i].direct) ck_assert(c[0].access == ACCESS_CGAP && c[0].twiddle == TW_CM_K);
+    ck_assert_uint_gt(candidates_estimate(&p, &cl, c, 12, msg, sizeof msg), 0); /* OpenCL: the seed's, always */
+    ck_assert(c[0].access == ACCESS_CGAP && c[0].twiddle == TW_CM_K);
+  }
+}
+END_TEST
+
 Suite *make_candidates_suite(void)
 {
   Suite *s = suite_create("candidates");
@@ -122,6 +142,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, estimate_candidates);
   tcase_add_test(tc, exhaustive_tries_launch_shapes);
   tcase_add_test(tc, measure_candidates_by_device);
+  tcase_add_test(tc, cuda_estimate_order);
   suite_add_tcase(s, tc);
   return s;
 }

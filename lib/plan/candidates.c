@@ -9,6 +9,22 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
   static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
   size_t count = 0;
+  /* CUDA, where four or more threads share a transform: each thread's own elements (DIRECT) and a
+   * global twiddle table (TW-GM+TWP) first.  There the seed's CGAP stages through shared memory and
+   * needs twice the registers (H200, bench/results/2026-11-24-h200-cuda-estimate: CGAP+CM-K runs at
+   * 0.75-0.99x of it for f32 N = 64..4096, 0.64-1.01x for f64); with one or two threads a transform
+   * DIRECT reads uncoalesced (0.24-0.81x of CGAP), so the seed's set stays first there. */
+  for (unsigned widen = 0; di && di->cuda && widen < 3 && count < max; ++widen) {
+    variant v = {0};
+    v.onchip = ONCHIP_RP_LM_CM;
+    v.access = ACCESS_DIRECT;
+    v.width = 2;
+    v.twiddle = TW_GM;
+    v.twp = 1;
+    v.cse = v.il = v.lu = 1;
+    geometry g;
+    if (fit_variant(p, di, &v, widen, &g, msg, len) == 0 && g.w >= 4) out[count++] = v;
+  }
   for (size_t o = 0; o < 2; ++o)
     for (size_t k = 0; k < 2; ++k)
       for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
