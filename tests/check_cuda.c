@@ -85,8 +85,9 @@ START_TEST(nvrtc_builds_the_pairwise_set)
 END_TEST
 
 /* The shuffle set: each exchange mode (RP+SHFL-*) on the seed's square transposes (16 = 4 x 4,
- * 64 = 8 x 8, 256 = 16 x 16, one transpose; r4x4 in a block of 16 threads, less than a warp) and
- * on the planner's fitted variants of N = 64 .. 2048 (up to three passes, widened into one warp),
+ * 64 = 8 x 8, 256 = 16 x 16, one transpose; r4x4 in a block of 16 threads, less than a warp), on
+ * r16x16x2 at 16 threads a transform (an exchange that stays in each thread's registers) and on
+ * the planner's fitted variants of N = 64 .. 2048 (up to three passes, widened into one warp),
  * f32 and f64; direction, placement and access pattern vary across the cases, and a batch of 37
  * leaves the last block part empty. */
 typedef struct shuffle_case {
@@ -101,21 +102,24 @@ enum { SHUFFLE_CASES_MAX = 96 };
 static size_t shuffle_cases(const device_info *di, shuffle_case *out)
 {
   static const char *const seed[] = {"r4x4/RP+%s+DIRECT+VASM2+CM-K+CSE+IL+LU/wg16/t4", "r8x8/RP+%s+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg64/t8",
-                                     "r16x16/RP+%s+CGAP+VASM2+CM-K+CSE+IL+LU/wg128/t8"};
+                                     "r16x16/RP+%s+CGAP+VASM2+CM-K+CSE+IL+LU/wg128/t8",
+                                     /* 16 threads a transform: the second exchange stays in registers */
+                                     "r16x16x2/RP+%s+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg64/t4"};
+  enum { SEEDS = sizeof seed / sizeof seed[0] };
   static const size_t fitted[] = {64, 256, 512, 1024, 2048};
   size_t count = 0, k = 0;
   for (int m = SHFL_NAIVE; m < SHUFFLE_MODES; ++m)
     for (int f64 = 0; f64 < 2; ++f64)
-      for (size_t i = 0; i < 3 + sizeof fitted / sizeof fitted[0]; ++i, ++k) {
+      for (size_t i = 0; i < SEEDS + sizeof fitted / sizeof fitted[0]; ++i, ++k) {
         shuffle_case *c = &out[count];
-        size_t n = i < 3 ? (size_t)16 << (2 * i) : fitted[i - 3];
+        size_t n = i < 3 ? (size_t)16 << (2 * i) : i < SEEDS ? 512 : fitted[i - SEEDS];
         ppfft_desc_init(&c->d, 1, &n, 37);
         c->d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
         c->d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
         c->d.inplace = (int)(k / 2 % 2);
         ck_assert_int_eq(problem_from_desc(NULL, di, &c->d, &c->p), PPFFT_SUCCESS);
         char name[256], msg[256];
-        if (i < 3) {
+        if (i < SEEDS) {
           snprintf(name, sizeof name, seed[i], variant_shuffle_name((shuffle_mode)m));
           ck_assert_msg(variant_parse(name, &c->v, msg, sizeof msg) == 0, "%s: %s", name, msg);
           ck_assert_msg(geometry_of(&c->p, &c->v, di, &c->g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", name, msg);

@@ -195,6 +195,38 @@ static split split_of(int rank, const int *nf, const size_t (*f)[3], const int *
  * transposes, all fitted to a fixed fake device.  A change in what the generator writes for any of
  * them changes the hash: GEN_SIGNATURE must then change too, or wisdom timed on the old kernels
  * would be applied to the new ones. */
+/* The shuffle exchange (gen/shuffle.c) in the CUDA dialect: every mode writes its own way of
+ * permuting registers, uses no shared memory when the access is the work-items' own, and shuffles
+ * only across exchanges that move data between work-items: in r16x16x2 with 16 work-items a
+ * transform, the first exchange crosses work-items (2 x 32 shuffles, one per register and
+ * component) and the second (period 16 = W) stays in each work-item's registers (none).  The
+ * OpenCL dialect has no shuffles (-3). */
+START_TEST(shuffle_exchange_text)
+{
+  static const char *const marks[] = {"", "^ mu]", "switch (", "const bool s", "mu == "};
+  problem p;
+  problem_init_plain(&p, 512, 64, 0, -1);
+  for (int m = SHFL_NAIVE; m < SHUFFLE_MODES; ++m) {
+    char name[256], msg[256];
+    snprintf(name, sizeof name, "r16x16x2/RP+%s+DIRECT+VASM2+CM-K+CSE+IL+LU/wg64/t4", variant_shuffle_name((shuffle_mode)m));
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(name, &v, msg, sizeof msg), 0);
+    ck_assert_msg(geometry_of(&p, &v, NULL, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s", msg);
+    ck_assert_uint_eq(g.local_bytes, 0);
+    kernel_source ks;
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_cuda, &ks), 0);
+    ck_assert_uint_eq(count_of(ks.text, "__shfl_sync("), 2 * 32);
+    ck_assert_msg(strstr(ks.text, marks[m]), "%s: no \"%s\"", name, marks[m]);
+    ck_assert_ptr_null(strstr(ks.text, "__shared__"));
+    ck_assert_ptr_null(strstr(ks.text, "ppfft_local"));
+    free(ks.text);
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_opencl, &ks), -3);
+    ck_assert_ptr_null(ks.text);
+  }
+}
+END_TEST
+
 START_TEST(generator_output_pinned)
 {
   /* The generator computes its constants in long double; where long double arithmetic has less
@@ -277,6 +309,7 @@ Suite *make_gen_suite(void)
   TCase *tc = test_tcase("source");
   tcase_add_test(tc, twp_fetches_powers_of_two);
   tcase_add_test(tc, lm_ct_twelve_digit_reversal);
+  tcase_add_test(tc, shuffle_exchange_text);
   tcase_add_test(tc, generator_output_pinned);
   suite_add_tcase(s, tc);
   return s;

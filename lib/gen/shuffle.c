@@ -16,7 +16,8 @@
  *
  * alpha, beta and G are linear in T's bits, C and kappa constants of the round; they are found here
  * by evaluating the permutation, and the schedule is checked over every (T, k) before any text is
- * written.  P1 and P2 index registers by a value known only at run time (the seed's "vertical
+ * written.  An exchange that leaves every element with its work-item (after a pass whose period is
+ * at least W) is P1 and P2 alone, a renaming of registers.  P1 and P2 index registers by a value known only at run time (the seed's "vertical
  * rotation"), and the four modes are the seed's four ways of doing that:
  *
  *   NAIVE     v[k ^ mu] as written: the arrays go to (slow) local memory, the seed's first try
@@ -206,9 +207,15 @@ int gen_shuffle_exchange(gen_state *gs, spass sp)
   schedule s;
   if (!gs->d->shuffle || make_schedule(sp, W, R, &s) != 0) return -1;
   unsigned wg = gs->g->wg, mask = wg >= 32 ? 0xffffffffu : (1u << wg) - 1;
-  int moves = 0; /* any round that crosses work-items */
-  for (unsigned k = 0; k < R; ++k) moves |= s.c[k] != 0 || !mask_is_zero(&s.lane);
-  tb_printf(gs->b, "  /* exchange by warp shuffles (%s): %u rounds among %u lanes */\n  {\n", variant_shuffle_name(gs->v->shfl), R, W);
+  /* round k reads lane G(T) ^ C[k], its own when G is the identity and C[k] = 0.  When every round
+   * does (an exchange after a pass whose period is at least W keeps each element in its
+   * work-item), the exchange is a renaming of registers and needs no shuffle at all; otherwise
+   * every round shuffles, the work-item's own rounds too (they are 1 in 2^m). */
+  int own = 1, moves = 0;
+  for (unsigned bit = 0; bit < s.lane.nt; ++bit) own &= s.lane.mask[bit] == 1u << bit;
+  for (unsigned k = 0; k < R; ++k) moves |= !own || s.c[k] != 0;
+  if (moves) tb_printf(gs->b, "  /* exchange by warp shuffles (%s): %u rounds among %u lanes */\n  {\n", variant_shuffle_name(gs->v->shfl), R, W);
+  else tb_printf(gs->b, "  /* exchange within each work-item's registers (no shuffle needed) */\n  {\n");
   tb_printf(gs->b, "    real x[%u], y[%u];\n", R, R);
   if (moves) {
     tb_printf(gs->b, "    const uint lane = ");
@@ -219,9 +226,8 @@ int gen_shuffle_exchange(gen_state *gs, spass sp)
     char v[4] = {'v', part ? 'i' : 'r', 0};
     tb_printf(gs->b, "    /* %s parts */\n", part ? "imaginary" : "real");
     emit_xor_permutation(gs, gs->v->shfl, "x", v, R, &s.alpha);
-    for (unsigned k = 0; k < R; ++k)
-      if (s.c[k] != 0 || !mask_is_zero(&s.lane))
-        tb_printf(gs->b, "    x[%u] = %s(0x%xu, x[%u], (int)(lane ^ %uu), %u);\n", k, gs->d->shuffle, mask, k, s.c[k], W);
+    for (unsigned k = 0; k < R && moves; ++k)
+      tb_printf(gs->b, "    x[%u] = %s(0x%xu, x[%u], (int)(lane ^ %uu), %u);\n", k, gs->d->shuffle, mask, k, s.c[k], W);
     for (unsigned k = 0; k < R; ++k) tb_printf(gs->b, "    y[%u] = x[%u];\n", s.kappa[k], k);
     emit_xor_permutation(gs, gs->v->shfl, v, "y", R, &s.beta);
   }
