@@ -2,6 +2,7 @@
 #include "testutil.h"
 #include <fftw3.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +214,10 @@ void test_random(double *x, size_t n, unsigned seed)
   }
 }
 
+/* FFTW's planner is not thread-safe (only fftwl_execute is), and some tests transform from several
+ * threads at once: they plan and destroy plans one at a time. */
+static pthread_mutex_t fftw_planner = PTHREAD_MUTEX_INITIALIZER;
+
 void test_reference(const double *in, double *out, size_t n, size_t batch, int sign)
 {
   fftwl_complex *a = fftwl_malloc(sizeof *a * n * batch), *b = fftwl_malloc(sizeof *b * n * batch);
@@ -221,10 +226,14 @@ void test_reference(const double *in, double *out, size_t n, size_t batch, int s
     a[i][1] = in[2 * i + 1];
   }
   int len = (int)n;
+  pthread_mutex_lock(&fftw_planner);
   fftwl_plan p = fftwl_plan_many_dft(1, &len, (int)batch, a, NULL, 1, (int)n, b, NULL, 1, (int)n,
                                      sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
+  pthread_mutex_unlock(&fftw_planner);
   fftwl_execute(p);
+  pthread_mutex_lock(&fftw_planner);
   fftwl_destroy_plan(p);
+  pthread_mutex_unlock(&fftw_planner);
   for (size_t i = 0; i < n * batch; ++i) {
     out[2 * i] = (double)b[i][0];
     out[2 * i + 1] = (double)b[i][1];
