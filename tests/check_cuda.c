@@ -12,7 +12,6 @@
 #include "ppfft_cuda.h"
 #include "suites.h"
 #include "testutil.h"
-#include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -319,23 +318,6 @@ static void download(const void *d, double *x, size_t count, int f64)
   free(h);
 }
 
-/* The reference of a packed interleaved transform of any rank, by FFTW in long double. */
-static void reference(const ppfft_desc *d, const double *in, double *out)
-{
-  size_t n = 1;
-  int len[3];
-  for (int k = 0; k < d->rank; ++k) n *= d->n[k], len[k] = (int)d->n[k];
-  fftwl_complex *a = fftwl_malloc(sizeof *a * n * d->batch), *b = fftwl_malloc(sizeof *b * n * d->batch);
-  fftwl_plan p = fftwl_plan_many_dft(d->rank, len, (int)d->batch, a, NULL, 1, (int)n, b, NULL, 1, (int)n,
-                                     d->direction < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
-  for (size_t i = 0; i < n * d->batch; ++i) a[i][0] = in[2 * i], a[i][1] = in[2 * i + 1];
-  fftwl_execute(p);
-  for (size_t i = 0; i < n * d->batch; ++i) out[2 * i] = (double)b[i][0] * d->scale, out[2 * i + 1] = (double)b[i][1] * d->scale;
-  fftwl_destroy_plan(p);
-  fftwl_free(a);
-  fftwl_free(b);
-}
-
 /* Plans d (packed, interleaved) on the CUDA context by variant (NULL: ppfft_plan_create ESTIMATE),
  * runs it on random data and gives the relative error against FFTW; out of place, the input must
  * stay as it was. */
@@ -353,7 +335,8 @@ static ppfft_status cuda_run(ppfft_context *c, const ppfft_desc *d, const char *
   test_random(in, 2 * count, seed);
   if (!f64)
     for (size_t i = 0; i < 2 * count; ++i) in[i] = (float)in[i];
-  reference(d, in, ref);
+  test_reference_nd(d->rank, d->n, d->batch, d->direction, in, ref);
+  for (size_t i = 0; i < 2 * count; ++i) ref[i] *= d->scale;
   for (size_t i = 0; i < 2 * count; ++i) got[i] = NAN; /* poison: every output must be written */
   void *a = upload(in, count, f64), *b = d->inplace ? NULL : upload(got, count, f64);
   s = ppfft_execute_cuda(p, 0, a, b);

@@ -218,29 +218,33 @@ void test_random(double *x, size_t n, unsigned seed)
  * threads at once: they plan and destroy plans one at a time. */
 static pthread_mutex_t fftw_planner = PTHREAD_MUTEX_INITIALIZER;
 
-void test_reference(const double *in, double *out, size_t n, size_t batch, int sign)
+void test_reference_nd(int rank, const size_t *n, size_t batch, int sign, const double *in, double *out)
 {
-  fftwl_complex *a = fftwl_malloc(sizeof *a * n * batch), *b = fftwl_malloc(sizeof *b * n * batch);
-  for (size_t i = 0; i < n * batch; ++i) {
+  size_t N = 1;
+  int len[3];
+  for (int k = 0; k < rank; ++k) N *= n[k], len[k] = (int)n[k];
+  fftwl_complex *a = fftwl_malloc(sizeof *a * N * batch), *b = fftwl_malloc(sizeof *b * N * batch);
+  for (size_t i = 0; i < N * batch; ++i) {
     a[i][0] = in[2 * i];
     a[i][1] = in[2 * i + 1];
   }
-  int len = (int)n;
   pthread_mutex_lock(&fftw_planner);
-  fftwl_plan p = fftwl_plan_many_dft(1, &len, (int)batch, a, NULL, 1, (int)n, b, NULL, 1, (int)n,
+  fftwl_plan p = fftwl_plan_many_dft(rank, len, (int)batch, a, NULL, 1, (int)N, b, NULL, 1, (int)N,
                                      sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
   pthread_mutex_unlock(&fftw_planner);
   fftwl_execute(p);
   pthread_mutex_lock(&fftw_planner);
   fftwl_destroy_plan(p);
   pthread_mutex_unlock(&fftw_planner);
-  for (size_t i = 0; i < n * batch; ++i) {
+  for (size_t i = 0; i < N * batch; ++i) {
     out[2 * i] = (double)b[i][0];
     out[2 * i + 1] = (double)b[i][1];
   }
   fftwl_free(a);
   fftwl_free(b);
 }
+
+void test_reference(const double *in, double *out, size_t n, size_t batch, int sign) { test_reference_nd(1, &n, batch, sign, in, out); }
 
 double test_rel_error(const double *a, const double *b, size_t count)
 {

@@ -75,6 +75,9 @@ void test_random(double *x, size_t n, unsigned seed);
  * complex, computed by FFTW in long double.  out may not alias in. */
 void test_reference(const double *in, double *out, size_t n, size_t batch, int sign);
 
+/* The same for transforms of rank 1-3, packed, dimensions n[0..rank-1] (the last contiguous). */
+void test_reference_nd(int rank, const size_t *n, size_t batch, int sign, const double *in, double *out);
+
 /* Relative L2 error ||a - b|| / ||b|| over count complex values. */
 double test_rel_error(const double *a, const double *b, size_t count);
 

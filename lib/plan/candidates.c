@@ -4,6 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The knobs every list varies (the factorisation and launch are the fit's), with CSE, IL and LU on. */
+static variant knobs(onchip_mode onchip, access_pattern access, int vector_math, unsigned width, twiddle_mode twiddle, int twp)
+{
+  variant v = {0};
+  v.onchip = onchip;
+  v.access = access;
+  v.vector_math = vector_math;
+  v.width = width;
+  v.twiddle = twiddle;
+  v.twp = twp;
+  v.cse = v.il = v.lu = 1;
+  return v;
+}
+
 size_t candidates_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len)
 {
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
@@ -15,25 +29,14 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
    * 0.75-0.99x of it for f32 N = 64..4096, 0.64-1.01x for f64); with one or two threads a transform
    * DIRECT reads uncoalesced (0.24-0.81x of CGAP), so the seed's set stays first there. */
   for (unsigned widen = 0; di && di->cuda && widen < 3 && count < max; ++widen) {
-    variant v = {0};
-    v.onchip = ONCHIP_RP_LM_CM;
-    v.access = ACCESS_DIRECT;
-    v.width = 2;
-    v.twiddle = TW_GM;
-    v.twp = 1;
-    v.cse = v.il = v.lu = 1;
+    variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 1);
     geometry g;
     if (fit_variant(p, di, &v, widen, &g, msg, len) == 0 && g.w >= 4) out[count++] = v;
   }
   for (size_t o = 0; o < 2; ++o)
     for (size_t k = 0; k < 2; ++k)
       for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
-        variant v = {0};
-        v.onchip = onchip_order[o];
-        v.access = ACCESS_CGAP;
-        v.width = 2;
-        v.twiddle = tw_order[k];
-        v.cse = v.il = v.lu = 1;
+        variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, 2, tw_order[k], 0);
         geometry g;
         if (fit_variant(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
       }
@@ -51,13 +54,7 @@ size_t candidates_enumerate(const problem *p, const device_info *di, int with_fa
         for (size_t wi = 0; wi < 4; ++wi)
           for (int tw = TW_CALC; tw <= TW_GM; ++tw) {
             if (tw == TW_NATIVE && !with_fast_math) continue;
-            variant v = {0};
-            v.onchip = (onchip_mode)oc;
-            v.access = (access_pattern)ap;
-            v.vector_math = vm;
-            v.width = widths[wi];
-            v.twiddle = (twiddle_mode)tw;
-            v.cse = v.il = v.lu = 1;
+            variant v = knobs((onchip_mode)oc, (access_pattern)ap, vm, widths[wi], (twiddle_mode)tw, 0);
             geometry g;
             char msg[256];
             if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0) continue;
@@ -112,14 +109,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
     for (size_t a = 0; a < 2; ++a)
       for (size_t m = 0; m < 2; ++m)
         for (size_t t = 0; t < 3; ++t) {
-          variant v = {0};
-          v.onchip = onchip[o];
-          v.access = access[a];
-          v.vector_math = math[m].vm;
-          v.width = math[m].width;
-          v.twiddle = tw[t].mode;
-          v.twp = tw[t].twp;
-          v.cse = v.il = v.lu = 1;
+          variant v = knobs(onchip[o], access[a], math[m].vm, math[m].width, tw[t].mode, tw[t].twp);
           geometry g;
           if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
         }
@@ -130,12 +120,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
   for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 4096 && a < 2; ++a)
     for (size_t t = 0; t < 2; ++t)
       for (unsigned widen = 0; widen < 2; ++widen) {
-        variant v = {0};
-        v.onchip = ONCHIP_RP_LM_CM;
-        v.access = access[a];
-        v.width = 2;
-        v.twiddle = tw[t].mode;
-        v.cse = v.il = v.lu = 1;
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         geometry g;
         if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0 || v.rounds > 1) continue;
         v.rounds = 2;
@@ -147,12 +132,8 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
   for (size_t a = 0; di && di->cuda && a < 2; ++a)
     for (size_t t = 0; t < 2; ++t)
       for (size_t m = 0; m < 3; ++m) {
-        variant v = {0}, fitted;
-        v.onchip = ONCHIP_RP_LM_CM;
-        v.access = access[a];
-        v.width = 2;
-        v.twiddle = tw[t].mode;
-        v.cse = v.il = v.lu = 1;
+        variant fitted;
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
       }
   /* CPU devices: wide vector arithmetic straight from global memory wins there (bench/study on
@@ -160,13 +141,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
   static const unsigned cpu_widths[] = {4, 8, 16};
   for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_CPU) && a < 2; ++a)
     for (size_t w = 0; w < 3; ++w) {
-      variant v = {0};
-      v.onchip = ONCHIP_GM;
-      v.access = access[a];
-      v.vector_math = 1;
-      v.width = cpu_widths[w];
-      v.twiddle = TW_CM_K;
-      v.cse = v.il = v.lu = 1;
+      variant v = knobs(ONCHIP_GM, access[a], 1, cpu_widths[w], TW_CM_K, 0);
       geometry g;
       if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
     }
