@@ -36,7 +36,8 @@ typedef enum ppfft_status {
   PPFFT_ERROR_WISDOM,           /* malformed wisdom; nothing already imported is lost */
   PPFFT_ERROR_IO,
   PPFFT_ERROR_NO_DEVICE,
-  PPFFT_ERROR_CUDA              /* a CUDA runtime call failed (ppfft_cuda.h); the message names the call and the error */
+  PPFFT_ERROR_CUDA,             /* a CUDA runtime call failed (ppfft_cuda.h); the message names the call and the error */
+  PPFFT_ERROR_FAULT             /* an ABFT plan met a fault it could not correct (ppfft_plan_abft_stats) */
 } ppfft_status;
 
 /* A distinct, non-empty, static description of s; a generic one for values outside the enum. */
@@ -121,7 +122,9 @@ enum {
                                 * than 64 points, or than the balanced split's shortest if that is
                                 * shorter), and the balanced split into one pass more.  Radix order
                                 * and CSE/IL/LU stay as the planner fits them. */
-  PPFFT_WISDOM_ONLY = 1u << 2  /* fail without a wisdom entry */
+  PPFFT_WISDOM_ONLY = 1u << 2, /* fail without a wisdom entry */
+  PPFFT_ABFT = 1u << 3         /* fault tolerance: every radix pass checks its transforms and
+                                * corrects a corrupted one (see "Fault tolerance" below) */
 };
 
 typedef struct ppfft_plan ppfft_plan;
@@ -170,6 +173,77 @@ ppfft_status ppfft_plan_describe(const ppfft_plan *p, char *buf, size_t len);
 
 /* Releases the plan and its buffers and kernels.  NULL does nothing. */
 void ppfft_plan_destroy(ppfft_plan *p);
+
+/* ---- Fault tolerance (ABFT): TurboFFT's checksums, fused into the kernels ----
+ *
+ * A plan made with PPFFT_ABFT runs kernels with the ABFT knob (README "Fault tolerance").  Each
+ * radix pass checks every transform it computes: the left-side checksum e^T y of its output
+ * against (e^T W) x of its input (e a fixed pseudo-random vector of unit entries, e^T W computed
+ * once per plan in double).  ABFT2, the default, corrects a corrupted transform without recomputing:
+ * each work-item keeps the sum of the inputs of the transforms it computes one after another (the
+ * right-side checksum, a window of PPFFT_ABFT_WINDOW of them), and at the end of the window the
+ * transform of that sum, less the outputs found correct, replaces the corrupted output (delayed,
+ * batched correction).  Two corrupted transforms in one window cannot be told apart: they are
+ * counted as uncorrectable.  ABFT1 (the baseline, named in a variant string) recomputes the
+ * work-group's transforms from its input instead.  The four-step twiddles and the scale applied as
+ * a pass stores, and explicit transposes (XP), are outside the checks.
+ *
+ * A check compares |e^T y - (e^T W) x| with delta times the output's norm ||y||_2; delta is a
+ * plan's threshold (defaults below, chosen by bench/abft-study's ROC curves). */
+
+/* Transforms of one work-item's right-side checksum (ABFT2's correction window). */
+enum { PPFFT_ABFT_WINDOW = 8 };
+
+/* What a plan's checks have seen since it was made or last reset; every pass counts its own. */
+typedef struct ppfft_abft_stats {
+  unsigned long long checked;       /* transforms checked */
+  unsigned long long detected;      /* checks that failed */
+  unsigned long long corrected;     /* of those, transforms corrected (and then checked again) */
+  unsigned long long uncorrectable; /* transforms left wrong: two in one window, or a correction
+                                     * that failed its check */
+} ppfft_abft_stats;
+
+/* Reads p's counters into *out, after the executions enqueued so far have completed (the call
+ * waits for them: a synchronising call).  Returns FAULT (with *out filled) when uncorrectable is
+ * not zero, so that a wrong result is never returned silently.  Errors: INVALID_ARGUMENT (NULL, or
+ * a plan made without PPFFT_ABFT), OPENCL or CUDA. */
+ppfft_status ppfft_plan_abft_stats(ppfft_plan *p, ppfft_abft_stats *out);
+
+/* Sets p's counters to zero, after the executions enqueued so far have completed.  Errors as
+ * ppfft_plan_abft_stats, without FAULT. */
+ppfft_status ppfft_plan_abft_reset(ppfft_plan *p);
+
+/* The detection threshold delta of p's checks (relative to the output's norm); executions
+ * enqueued after the call use it.  The default is ppfft_abft_default_threshold(precision).
+ * Errors: INVALID_ARGUMENT (NULL, no PPFFT_ABFT, delta not finite or not positive). */
+ppfft_status ppfft_plan_set_abft_threshold(ppfft_plan *p, double delta);
+
+/* The default threshold for PPFFT_F32 or PPFFT_F64 (0 for anything else). */
+double ppfft_abft_default_threshold(ppfft_precision precision);
+
+/* Fault injection, for tests and studies: flips bits in the registers of the kernels, as a
+ * transient fault in a compute unit would.  Each execution of the plan draws, from a generator
+ * seeded with `seed`, whether it is hit (probability `rate`, 1 = every call); a hit flips one bit
+ * of one value of one transform at one stage of one pass, each either as given or drawn at random
+ * (-1).  With faults = 2 a hit flips a second value, in another transform of the same correction
+ * window (the uncorrectable case of ABFT2).  The values are those a work-item holds: `element` is
+ * 2 k + c for component c (0 real, 1 imaginary) of register value k < the pass's length; `stage` 0
+ * is just after the load and s after radix pass s (the last: the output, before it is stored). */
+typedef struct ppfft_fault_injection {
+  double rate;             /* probability that an execution is hit, in [0, 1] */
+  unsigned long long seed; /* the same seed, the same faults */
+  int faults;              /* 1 or 2 per hit */
+  int pass;                /* kernel pass of the plan (0 first; transposes count), or -1 */
+  int stage;               /* 0 .. the pass's radix passes, or -1 */
+  long long transform;     /* transform of the pass, or -1 */
+  long long element;       /* 0 .. 2 n - 1, or -1 */
+  int bit;                 /* 0 .. 31 (f32) or 0 .. 63 (f64), or -1 */
+} ppfft_fault_injection;
+
+/* Injects faults as spec says into p's later executions; NULL stops.  Without injection the
+ * kernels test one flag per stage.  Errors: INVALID_ARGUMENT (NULL p, no PPFFT_ABFT, a field out
+ * of range). */
+ppfft_status ppfft_plan_inject_faults(ppfft_plan *p, const ppfft_fault_injection *spec);
 
 /* ---- Wisdom: the tuner's results, per device (see README "Tuning") ---- */
 

@@ -17,6 +17,7 @@ const char *ppfft_status_string(ppfft_status s)
   case PPFFT_ERROR_IO: return "input/output error";
   case PPFFT_ERROR_NO_DEVICE: return "no device";
   case PPFFT_ERROR_CUDA: return "CUDA call failed";
+  case PPFFT_ERROR_FAULT: return "a fault could not be corrected";
   }
   return "unknown ppfft status";
 }

@@ -1,0 +1,2 @@
+/* abft-study: placeholder until the study lands. */
+int main(void) { return 0; }
