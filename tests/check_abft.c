@@ -1,5 +1,883 @@
-/* ABFT (PPFFT_ABFT) on the OpenCL path: placeholder until the suite lands. */
+/* ABFT (PPFFT_ABFT, include/ppfft.h "Fault tolerance") on the OpenCL path: TurboFFT's checksums
+ * fused into the kernels, checked against FFTW in long double.
+ *
+ *   describe     the ABFT2 knob in every radix pass of a PPFFT_ABFT plan, RP+LM-CM; none without
+ *   clean        one-pass and multi-pass 1D, 2D, f32/f64, both directions and placements, batches
+ *                that leave a correction window part full, ABFT2 (the flag) and ABFT1 (the
+ *                variant string): the result within the bound, every transform of every pass
+ *                counted, nothing detected
+ *   false alarms 10^4 and more clean transforms per precision at the default threshold: none
+ *   single       random single bit flips (a few hundred runs): the clean result within the bound
+ *                every time, detected == corrected, nothing uncorrectable; the undetected flips
+ *                are counted and changed nothing beyond the bound; flips of the high bits are
+ *                nearly all detected
+ *   chosen       a given flip at the first, a middle and the last stage: detected and corrected
+ *   two faults   two corrupted transforms of one window: uncorrectable, FAULT from the stats (which
+ *                are still filled), SUCCESS again after a reset
+ *   seeds        the same seed, the same faults, stats and bits; the rate
+ *   threshold    a huge delta detects nothing (the flip stays in the output), a tiny one flags
+ *                clean transforms
+ *   errors       every error path of the four calls; the default thresholds
+ *   variants     ABFT with an on-chip mode other than RP+LM-CM is UNSUPPORTED */
+#include "suites.h"
 #include "testutil.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-Suite *make_abft_suite(void);
-Suite *make_abft_suite(void) { return suite_create("abft"); }
+/* ---- the variant string ---- */
+
+enum { NAME_LEN = 4096 };
+
+/* p's variant string, without the notes describe adds after the first space ("(from the
+ * estimate)", "(temporary buffer: ...)"). */
+static void describe(const ppfft_plan *p, char *buf)
+{
+  ck_assert_int_eq(ppfft_plan_describe(p, buf, NAME_LEN), PPFFT_SUCCESS);
+  char *space = strchr(buf, ' ');
+  if (space) *space = '\0';
+}
+
+static int pass_count(const char *v)
+{
+  int n = 1;
+  for (const char *c = v; *c; ++c) n += *c == ';';
+  return n;
+}
+
+/* The text of pass k of v (up to its ';' or the end) in out. */
+static void pass_text(const char *v, int k, char *out)
+{
+  for (int i = 0; i < k; ++i) {
+    v = strchr(v, ';');
+    ck_assert_ptr_nonnull(v);
+    ++v;
+  }
+  size_t len = strcspn(v, ";");
+  memcpy(out, v, len);
+  out[len] = '\0';
+}
+
+/* The radices of pass k ("r16x16x4/..." -> 3), and their product in *len. */
+static int pass_radices(const char *v, int k, size_t *len)
+{
+  char t[NAME_LEN];
+  pass_text(v, k, t);
+  ck_assert_msg(t[0] == 'r', "pass %d of %s: no factorisation", k, v);
+  int count = 0;
+  size_t prod = 1;
+  const char *c = t + 1;
+  for (;;) {
+    char *end;
+    unsigned long r = strtoul(c, &end, 10);
+    ck_assert_msg(end != c && r >= 2, "pass %d of %s: bad factorisation", k, v);
+    prod *= r;
+    ++count;
+    if (*end != 'x') break;
+    c = end + 1;
+  }
+  if (len) *len = prod;
+  return count;
+}
+
+/* The transforms per work-group ("/t4") of pass k. */
+static size_t pass_tpw(const char *v, int k)
+{
+  char t[NAME_LEN];
+  pass_text(v, k, t);
+  const char *s = strstr(t, "/t");
+  ck_assert_msg(s != NULL, "pass %d of %s: no /t", k, v);
+  return (size_t)strtoul(s + 2, NULL, 10);
+}
+
+/* Whether the knob list of every pass of v holds the token (between '/' or '+' delimiters). */
+static int every_pass_has(const char *v, const char *token)
+{
+  for (int k = 0; k < pass_count(v); ++k) {
+    char t[NAME_LEN];
+    pass_text(v, k, t);
+    char *knobs = strchr(t, '/');
+    if (!knobs) return 0;
+    char *end = strchr(knobs + 1, '/');
+    if (end) *end = '\0';
+    int found = 0;
+    for (char *tok = strtok(knobs + 1, "+"); tok; tok = strtok(NULL, "+")) found |= strcmp(tok, token) == 0;
+    if (!found) return 0;
+  }
+  return 1;
+}
+
+/* v with every ABFT2 replaced by ABFT1. */
+static void abft1_of(const char *v, char *out)
+{
+  if (out != v) snprintf(out, NAME_LEN, "%s", v);
+  for (char *s = strstr(out, "ABFT2"); s; s = strstr(s + 5, "ABFT2")) s[4] = '1';
+}
+
+/* ---- a plan on its buffers ---- */
+
+typedef struct job {
+  ppfft_desc d;
+  ppfft_plan *p;
+  char name[NAME_LEN]; /* the plan's variant string */
+  size_t n, count;     /* points of one transform; complex values in all */
+  int f64;
+  size_t esize;        /* bytes of one complex value */
+  double *in, *ref, *got;
+  void *hin, *hpoison; /* the input and NaNs in the plan's precision */
+  cl_mem a, b;
+} job;
+
+static ppfft_status plan_make(const ppfft_desc *d, const char *variant, ppfft_plan **p)
+{
+  test_env *t = test_env_get();
+  return variant ? ppfft_plan_create_variant(t->ctx, d, variant, p) : ppfft_plan_create(t->ctx, d, PPFFT_ABFT, p);
+}
+
+/* Plans d (variant, or NULL: ppfft_plan_create with PPFFT_ABFT) on random input (seed); big: every
+ * input value of magnitude in [0.5, 1), so that a chosen flip of its sign or exponent is large. */
+static void job_open(job *j, const ppfft_desc *d, const char *variant, unsigned seed, int big)
+{
+  test_env *t = test_env_get();
+  memset(j, 0, sizeof *j);
+  j->d = *d;
+  ppfft_status s = plan_make(d, variant, &j->p);
+  ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s: %s", variant ? variant : "PPFFT_ABFT", ppfft_status_string(s), ppfft_context_last_error(t->ctx));
+  describe(j->p, j->name);
+  j->n = 1;
+  for (int k = 0; k < d->rank; ++k) j->n *= d->n[k];
+  j->count = j->n * d->batch;
+  j->f64 = d->precision == PPFFT_F64;
+  j->esize = j->f64 ? 16 : 8;
+  j->in = malloc(16 * j->count);
+  j->ref = malloc(16 * j->count);
+  j->got = malloc(16 * j->count);
+  j->hin = malloc(j->esize * j->count);
+  j->hpoison = malloc(j->esize * j->count);
+  ck_assert(j->in && j->ref && j->got && j->hin && j->hpoison);
+  test_random(j->in, 2 * j->count, seed);
+  for (size_t i = 0; i < 2 * j->count; ++i) {
+    if (big) j->in[i] = copysign(0.5 + 0.5 * fabs(j->in[i]), j->in[i]);
+    if (j->f64) ((double *)j->hin)[i] = j->in[i], ((double *)j->hpoison)[i] = NAN;
+    else j->in[i] = ((float *)j->hin)[i] = (float)j->in[i], ((float *)j->hpoison)[i] = NAN;
+  }
+  test_reference_nd(d->rank, d->n, d->batch, d->direction, j->in, j->ref);
+  for (size_t i = 0; i < 2 * j->count; ++i) j->ref[i] *= d->scale;
+  cl_int e;
+  j->a = clCreateBuffer(t->cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, j->esize * j->count, j->hin, &e);
+  ck_assert_int_eq(e, CL_SUCCESS);
+  if (!d->inplace) {
+    j->b = clCreateBuffer(t->cl, CL_MEM_READ_WRITE, j->esize * j->count, NULL, &e);
+    ck_assert_int_eq(e, CL_SUCCESS);
+  }
+}
+
+/* One execution on the clean input (written again for an in-place plan; the output poisoned with
+ * NaN first, so that every value must be written), waited for, the output read into j->got. */
+static void job_exec(job *j)
+{
+  test_env *t = test_env_get();
+  if (j->d.inplace) ck_assert_int_eq(clEnqueueWriteBuffer(t->q, j->a, CL_TRUE, 0, j->esize * j->count, j->hin, 0, NULL, NULL), CL_SUCCESS);
+  else ck_assert_int_eq(clEnqueueWriteBuffer(t->q, j->b, CL_TRUE, 0, j->esize * j->count, j->hpoison, 0, NULL, NULL), CL_SUCCESS);
+  ppfft_status s = ppfft_execute(j->p, t->q, j->a, j->d.inplace ? NULL : j->b, 0, NULL, NULL);
+  ck_assert_msg(s == PPFFT_SUCCESS, "%s: execute: %s: %s", j->name, ppfft_status_string(s), ppfft_context_last_error(t->ctx));
+  ck_assert_int_eq(clFinish(t->q), CL_SUCCESS);
+  void *h = malloc(j->esize * j->count);
+  ck_assert_int_eq(clEnqueueReadBuffer(t->q, j->d.inplace ? j->a : j->b, CL_TRUE, 0, j->esize * j->count, h, 0, NULL, NULL), CL_SUCCESS);
+  for (size_t i = 0; i < 2 * j->count; ++i) j->got[i] = j->f64 ? ((double *)h)[i] : (double)((float *)h)[i];
+  free(h);
+}
+
+/* The largest relative error of one transform of the output against FFTW (its index in *which). */
+static double job_worst(const job *j, size_t *which)
+{
+  double worst = 0;
+  size_t at = 0;
+  for (size_t b = 0; b < j->d.batch; ++b) {
+    double e = test_rel_error(j->got + 2 * b * j->n, j->ref + 2 * b * j->n, j->n);
+    if (!(e <= worst)) worst = e, at = b; /* NaN and inf count as worst */
+  }
+  if (which) *which = at;
+  return worst;
+}
+
+static double job_bound(const job *j) { return test_bound(j->n, j->f64); }
+
+static void job_close(job *j)
+{
+  ppfft_plan_destroy(j->p);
+  clReleaseMemObject(j->a);
+  if (j->b) clReleaseMemObject(j->b);
+  free(j->in);
+  free(j->ref);
+  free(j->got);
+  free(j->hin);
+  free(j->hpoison);
+}
+
+/* Transforms the checks of one execution count: every radix pass checks each of its transforms. */
+static unsigned long long checked_per_exec(const job *j)
+{
+  unsigned long long total = 0;
+  for (int k = 0; k < pass_count(j->name); ++k) {
+    size_t len;
+    pass_radices(j->name, k, &len);
+    ck_assert_msg(len > 0 && (j->count % len) == 0, "%s: pass %d of length %zu", j->name, k, len);
+    total += j->count / len;
+  }
+  return total;
+}
+
+/* ---- the stats ---- */
+
+static ppfft_abft_stats stats_of(ppfft_plan *p, ppfft_status want, const char *what)
+{
+  test_env *t = test_env_get();
+  ppfft_abft_stats s;
+  memset(&s, 0xA5, sizeof s); /* must be filled, also with FAULT */
+  ppfft_status st = ppfft_plan_abft_stats(p, &s);
+  ck_assert_msg(st == want, "%s: stats: %s (%s), want %s", what, ppfft_status_string(st), ppfft_context_last_error(t->ctx), ppfft_status_string(want));
+  ck_assert_msg(s.checked != 0xA5A5A5A5A5A5A5A5ull && s.detected != 0xA5A5A5A5A5A5A5A5ull && s.corrected != 0xA5A5A5A5A5A5A5A5ull &&
+                    s.uncorrectable != 0xA5A5A5A5A5A5A5A5ull,
+                "%s: stats not filled", what);
+  return s;
+}
+
+static ppfft_abft_stats stats_minus(ppfft_abft_stats a, ppfft_abft_stats b)
+{
+  ppfft_abft_stats d = {a.checked - b.checked, a.detected - b.detected, a.corrected - b.corrected, a.uncorrectable - b.uncorrectable};
+  return d;
+}
+
+static void inject(ppfft_plan *p, const ppfft_fault_injection *spec)
+{
+  test_env *t = test_env_get();
+  ppfft_status s = ppfft_plan_inject_faults(p, spec);
+  ck_assert_msg(s == PPFFT_SUCCESS, "inject: %s: %s", ppfft_status_string(s), ppfft_context_last_error(t->ctx));
+}
+
+static ppfft_fault_injection fault(unsigned long long seed, int pass, int stage, long long transform, long long element, int bit)
+{
+  ppfft_fault_injection f = {1.0, seed, 1, pass, stage, transform, element, bit};
+  return f;
+}
+
+static const char *prec_name(int f64) { return f64 ? "f64" : "f32"; }
+
+static ppfft_desc desc_of(int rank, const size_t *n, size_t batch, int f64, int backward, int inplace)
+{
+  ppfft_desc d;
+  ppfft_desc_init(&d, rank, n, batch);
+  d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+  d.direction = backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
+  d.inplace = inplace;
+  return d;
+}
+
+/* A PPFFT_ABFT plan's variant string, for the ABFT1 variant of the same plan. */
+static void abft2_name(const ppfft_desc *d, char *name)
+{
+  ppfft_plan *p;
+  ppfft_status s = plan_make(d, NULL, &p);
+  ck_assert_msg(s == PPFFT_SUCCESS, "PPFFT_ABFT: %s: %s", ppfft_status_string(s), ppfft_context_last_error(test_env_get()->ctx));
+  describe(p, name);
+  ppfft_plan_destroy(p);
+}
+
+/* ---- describe ---- */
+
+/* The flag puts ABFT2 into every radix pass, on RP+LM-CM; a plan without it has no ABFT; ABFT1 in
+ * the string makes the one-sided plan, which describes itself so. */
+START_TEST(describe_has_the_knob)
+{
+  test_env *t = test_env_get();
+  static const struct { int rank; size_t n[3]; size_t batch; } cases[] = {
+      {1, {8}, 3}, {1, {64}, 3}, {1, {1024}, 3}, {1, {1 << 16}, 1}, {2, {64, 64}, 2}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    ppfft_desc d = desc_of(cases[c].rank, cases[c].n, cases[c].batch, 0, 0, 0);
+    char name[NAME_LEN], one[NAME_LEN], plain[NAME_LEN];
+    abft2_name(&d, name);
+    ck_assert_msg(every_pass_has(name, "ABFT2"), "PPFFT_ABFT plan without ABFT2 in every pass: %s", name);
+    ck_assert_msg(every_pass_has(name, "RP") && every_pass_has(name, "LM-CM"), "PPFFT_ABFT plan not on RP+LM-CM: %s", name);
+    ck_assert_msg(strstr(name, "ABFT1") == NULL, "%s", name);
+    ppfft_plan *p;
+    ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
+    describe(p, plain);
+    ppfft_plan_destroy(p);
+    ck_assert_msg(strstr(plain, "ABFT") == NULL, "a plan without PPFFT_ABFT: %s", plain);
+    abft1_of(name, one);
+    ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, one, &p);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", one, ppfft_context_last_error(t->ctx));
+    describe(p, plain);
+    ppfft_plan_destroy(p);
+    ck_assert_msg(every_pass_has(plain, "ABFT1") && strstr(plain, "ABFT2") == NULL, "%s describes as %s", one, plain);
+  }
+}
+END_TEST
+
+/* ---- clean runs ---- */
+
+/* Runs j `execs` times without injection: every transform within the bound; the stats count each
+ * transform of each pass and find nothing. */
+static void clean_runs(job *j, int execs, const char *what)
+{
+  ppfft_abft_stats before = stats_of(j->p, PPFFT_SUCCESS, what);
+  for (int e = 0; e < execs; ++e) {
+    job_exec(j);
+    size_t b;
+    double err = job_worst(j, &b);
+    ck_assert_msg(err <= job_bound(j), "%s (%s): execution %d: transform %zu off by %.3g > %.3g", what, j->name, e, b, err, job_bound(j));
+  }
+  ppfft_abft_stats s = stats_minus(stats_of(j->p, PPFFT_SUCCESS, what), before);
+  ck_assert_msg(s.checked == execs * checked_per_exec(j), "%s (%s): %llu transforms checked in %d executions, want %llu", what, j->name,
+                s.checked, execs, execs * checked_per_exec(j));
+  ck_assert_msg(s.detected == 0 && s.corrected == 0 && s.uncorrectable == 0, "%s (%s): clean runs: detected %llu corrected %llu uncorrectable %llu",
+                what, j->name, s.detected, s.corrected, s.uncorrectable);
+}
+
+START_TEST(clean_one_pass)
+{
+  static const size_t sizes[] = {8, 64, 256, 1024, 4096};
+  int k = 0;
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (f64 && !test_has_fp64("f64 clean runs")) break;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i)
+      for (int scheme = 2; scheme >= 1; --scheme, ++k) {
+        if (scheme == 1 && f64 && sizes[i] != 64 && sizes[i] != 1024) continue; /* ABFT1: f32 all, f64 two sizes */
+        size_t n = sizes[i], batch = n == 4096 ? 5 : 37; /* neither a multiple of the window */
+        ppfft_desc d = desc_of(1, &n, batch, f64, k % 2, k / 2 % 2);
+        char name[NAME_LEN], what[128];
+        const char *variant = NULL;
+        if (scheme == 1) {
+          abft2_name(&d, name);
+          abft1_of(name, name);
+          variant = name;
+        }
+        snprintf(what, sizeof what, "N=%zu %s ABFT%d %s %s batch %zu", n, prec_name(f64), scheme, k % 2 ? "backward" : "forward",
+                 k / 2 % 2 ? "in-place" : "out-of-place", batch);
+        job j;
+        job_open(&j, &d, variant, (unsigned)(100 + k), 0);
+        ck_assert_int_eq(pass_count(j.name), 1);
+        ck_assert_uint_eq(checked_per_exec(&j), batch);
+        clean_runs(&j, 2, what);
+        job_close(&j);
+      }
+  }
+}
+END_TEST
+
+START_TEST(clean_multi_pass)
+{
+  int k = 0;
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (f64 && !test_has_fp64("f64 multi-pass runs")) break;
+    /* 1D: the first power of two from 2^15 that the planner splits */
+    size_t n = (size_t)1 << 15;
+    char name[NAME_LEN];
+    for (;; n *= 2) {
+      ck_assert_msg(n <= ((size_t)1 << 18), "no multi-pass ABFT plan up to 2^18 (%s)", prec_name(f64));
+      ppfft_desc d = desc_of(1, &n, 2, f64, 0, 0);
+      abft2_name(&d, name);
+      if (pass_count(name) > 1) break;
+    }
+    for (int scheme = 2; scheme >= 1; --scheme, ++k) {
+      if (scheme == 1 && f64) continue;
+      ppfft_desc d = desc_of(1, &n, scheme == 2 ? 2 : 1, f64, k % 2, scheme == 1);
+      char one[NAME_LEN], what[128];
+      abft1_of(name, one);
+      snprintf(what, sizeof what, "N=%zu %s ABFT%d (%d passes)", n, prec_name(f64), scheme, pass_count(name));
+      job j;
+      job_open(&j, &d, scheme == 1 ? one : NULL, (unsigned)(200 + k), 0);
+      ck_assert_int_gt(pass_count(j.name), 1);
+      clean_runs(&j, 1, what);
+      job_close(&j);
+    }
+    /* 2D */
+    static const size_t shape[2][2] = {{64, 64}, {32, 128}};
+    ppfft_desc d = desc_of(2, shape[f64], 3, f64, f64, !f64);
+    char what[128];
+    snprintf(what, sizeof what, "%zux%zu %s ABFT2", shape[f64][0], shape[f64][1], prec_name(f64));
+    job j;
+    job_open(&j, &d, NULL, (unsigned)(300 + f64), 0);
+    ck_assert_int_eq(pass_count(j.name), 2);
+    clean_runs(&j, 2, what);
+    job_close(&j);
+  }
+}
+END_TEST
+
+/* At least 10^4 clean transforms per precision and scheme at the default threshold: not one
+ * detection. */
+START_TEST(no_false_alarms)
+{
+  static const struct { size_t n, batch; int f64, scheme; } cases[] = {
+      {256, 10000, 0, 2}, {64, 4000, 0, 1}, {1024, 1000, 0, 1}, {256, 10000, 1, 2}, {64, 4000, 1, 1}};
+  unsigned long long total[2] = {0, 0};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    if (cases[c].f64 && !test_has_fp64("f64 false alarms")) continue;
+    size_t n = cases[c].n;
+    ppfft_desc d = desc_of(1, &n, cases[c].batch, cases[c].f64, (int)c % 2, 0);
+    char name[NAME_LEN], what[128];
+    if (cases[c].scheme == 1) {
+      abft2_name(&d, name);
+      abft1_of(name, name);
+    }
+    snprintf(what, sizeof what, "N=%zu batch %zu %s ABFT%d", n, cases[c].batch, prec_name(cases[c].f64), cases[c].scheme);
+    job j;
+    job_open(&j, &d, cases[c].scheme == 1 ? name : NULL, (unsigned)(400 + c), 0);
+    clean_runs(&j, 1, what); /* checked == batch, detected == 0 */
+    total[cases[c].f64] += cases[c].batch;
+    job_close(&j);
+  }
+  ck_assert_uint_ge(total[0], 10000);
+  if (test_verbose()) printf("  no false alarms in %llu f32 and %llu f64 clean transforms\n", total[0], total[1]);
+}
+END_TEST
+
+/* ---- injected faults ---- */
+
+typedef struct fault_tally {
+  int runs, detected, undetected;
+  int high_runs, high_detected;
+} fault_tally;
+
+/* One execution of j under spec: the clean result within the bound whatever happened; the stats
+ * say detected == corrected (0 or 1), nothing uncorrectable. */
+static void faulty_run(job *j, const ppfft_fault_injection *spec, int high, fault_tally *t, const char *what)
+{
+  ppfft_abft_stats before = stats_of(j->p, PPFFT_SUCCESS, what);
+  inject(j->p, spec);
+  job_exec(j);
+  char msg[NAME_LEN + 512];
+  snprintf(msg, sizeof msg, "%s (%s), seed %llu (pass %d stage %d transform %lld element %lld bit %d)", what, j->name, spec->seed, spec->pass,
+           spec->stage, spec->transform, spec->element, spec->bit);
+  ppfft_abft_stats s = stats_minus(stats_of(j->p, PPFFT_SUCCESS, msg), before);
+  size_t b;
+  double err = job_worst(j, &b);
+  ck_assert_msg(err <= job_bound(j), "%s: transform %zu off by %.3g > %.3g (detected %llu, corrected %llu)", msg, b, err, job_bound(j),
+                s.detected, s.corrected);
+  ck_assert_msg(s.checked == checked_per_exec(j), "%s: checked %llu, want %llu", msg, s.checked, checked_per_exec(j));
+  ck_assert_msg(s.detected <= 1 && s.corrected == s.detected && s.uncorrectable == 0, "%s: one flip: detected %llu corrected %llu uncorrectable %llu",
+                msg, s.detected, s.corrected, s.uncorrectable);
+  ++t->runs;
+  if (s.detected) ++t->detected;
+  else ++t->undetected; /* allowed: the output is within the bound (asserted above) */
+  if (high) {
+    ++t->high_runs;
+    t->high_detected += (int)s.detected;
+  }
+}
+
+/* A few hundred single flips, everything drawn at random (every third run a chosen high bit):
+ * after every run the clean result. */
+START_TEST(single_random_faults)
+{
+  static const struct { size_t n, batch; int f64, scheme, inplace, runs; } cases[] = {
+      {64, 37, 0, 2, 0, 60}, {256, 37, 0, 2, 1, 50}, {1024, 9, 0, 1, 0, 40}, {4096, 3, 0, 2, 1, 25}, {8, 37, 0, 2, 0, 30},
+      {1 << 16, 1, 0, 2, 0, 20}, {256, 37, 1, 2, 0, 45}, {64, 37, 1, 1, 1, 40}, {1024, 5, 1, 2, 1, 25}};
+  static const int high32[] = {28, 29, 30, 31}, high64[] = {60, 61, 62, 63};
+  fault_tally t = {0};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    if (cases[c].f64 && !test_has_fp64("f64 single faults")) continue;
+    size_t n = cases[c].n;
+    ppfft_desc d = desc_of(1, &n, cases[c].batch, cases[c].f64, (int)c % 2, cases[c].inplace);
+    char name[NAME_LEN], what[160];
+    if (cases[c].scheme == 1) {
+      abft2_name(&d, name);
+      abft1_of(name, name);
+    }
+    job j;
+    job_open(&j, &d, cases[c].scheme == 1 ? name : NULL, (unsigned)(500 + c), 0);
+    double start = test_now();
+    for (int r = 0; r < cases[c].runs; ++r) {
+      int high = r % 3 == 2;
+      int bit = high ? (cases[c].f64 ? high64 : high32)[r / 3 % 4] : -1;
+      ppfft_fault_injection spec = fault(1000 * c + (unsigned)r + 1, -1, -1, -1, -1, bit);
+      snprintf(what, sizeof what, "N=%zu %s ABFT%d %s run %d", n, prec_name(cases[c].f64), cases[c].scheme,
+               cases[c].inplace ? "in-place" : "out-of-place", r);
+      faulty_run(&j, &spec, high, &t, what);
+    }
+    if (test_verbose()) printf("  %.2f s: %d single faults on %s\n", test_now() - start, cases[c].runs, j.name), fflush(stdout);
+    job_close(&j);
+  }
+  printf("abft single faults: %d runs: %d detected and corrected, %d undetected (each within the error bound); flips of the high bits: %d of %d "
+         "detected\n",
+         t.runs, t.detected, t.undetected, t.high_detected, t.high_runs);
+  ck_assert_int_ge(t.runs, 200);
+  ck_assert_msg(t.detected >= t.runs / 4, "only %d of %d random flips detected", t.detected, t.runs);
+  ck_assert_msg(t.high_detected * 10 >= t.high_runs * 9, "only %d of %d flips of the sign and high exponent bits detected", t.high_detected,
+                t.high_runs);
+}
+END_TEST
+
+/* One given flip of transform 0, element 0, at the first, a middle and the last stage: the sign
+ * bit and two exponent bits (one shrinks a value below 1 to nearly 0, one makes it huge): detected
+ * and corrected once, the clean output. */
+START_TEST(chosen_faults)
+{
+  int k = 0;
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (f64 && !test_has_fp64("f64 chosen faults")) break;
+    const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};
+    for (int scheme = 2; scheme >= 1; --scheme) {
+      size_t n = 256;
+      ppfft_desc d = desc_of(1, &n, 19, f64, scheme == 1, f64);
+      char name[NAME_LEN];
+      if (scheme == 1) {
+        abft2_name(&d, name);
+        abft1_of(name, name);
+      }
+      job j;
+      job_open(&j, &d, scheme == 1 ? name : NULL, (unsigned)(600 + f64 * 2 + scheme), 1);
+      int stages = pass_radices(j.name, 0, NULL);
+      const int at[3] = {0, stages / 2, stages};
+      for (int s = 0; s < 3; ++s)
+        for (int b = 0; b < 3; ++b, ++k) {
+          if (b == 2 && s != 0) continue; /* the huge value: at the load, where every value is below 1 */
+          ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
+          ppfft_fault_injection spec = fault((unsigned long long)k, 0, at[s], 0, 0, bits[b]);
+          inject(j.p, &spec);
+          job_exec(&j);
+          ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
+          size_t w;
+          double err = job_worst(&j, &w);
+          ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0,
+                        "%s %s: bit %d at stage %d of %d, transform 0, element 0: detected %llu corrected %llu uncorrectable %llu (error %.3g)",
+                        j.name, prec_name(f64), bits[b], at[s], stages, st.detected, st.corrected, st.uncorrectable, err);
+          ck_assert_msg(err <= job_bound(&j), "%s %s: bit %d at stage %d: transform %zu off by %.3g > %.3g", j.name, prec_name(f64), bits[b],
+                        at[s], w, err, job_bound(&j));
+          ck_assert_uint_eq(st.checked, d.batch);
+        }
+      inject(j.p, NULL);
+      job_close(&j);
+    }
+  }
+}
+END_TEST
+
+/* Two flips in two transforms of one window (faults = 2): uncorrectable, FAULT from the stats with
+ * the stats filled; a reset clears them and SUCCESS comes back. */
+START_TEST(two_faults_uncorrectable)
+{
+  test_env *t = test_env_get();
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (f64 && !test_has_fp64("f64 two faults")) break;
+    size_t n = 64;
+    ppfft_desc probe = desc_of(1, &n, 512, f64, 0, 0);
+    char name[NAME_LEN];
+    abft2_name(&probe, name);
+    size_t batch = 4 * PPFFT_ABFT_WINDOW * pass_tpw(name, 0); /* two windows per work-item, twice over */
+    if (batch < 512) batch = 512;
+    ppfft_desc d = desc_of(1, &n, batch, f64, 0, f64);
+    job j;
+    job_open(&j, &d, NULL, (unsigned)(700 + f64), 1);
+    const int sign = f64 ? 63 : 31;
+    for (int r = 0; r < 6; ++r) {
+      /* the first: all given; then the transform, stage and element drawn */
+      ppfft_fault_injection spec = r == 0 ? fault(1, 0, 0, 0, 0, sign) : fault(100 + (unsigned)r, -1, r % 2 ? -1 : 0, -1, r % 2 ? 0 : -1, sign);
+      spec.faults = 2;
+      inject(j.p, &spec);
+      job_exec(&j);
+      ppfft_abft_stats s = stats_of(j.p, PPFFT_ERROR_FAULT, j.name);
+      ck_assert_msg(s.uncorrectable >= 1 && s.detected >= 1 && s.checked == batch,
+                    "%s %s run %d: two faults in one window: checked %llu detected %llu corrected %llu uncorrectable %llu", j.name,
+                    prec_name(f64), r, s.checked, s.detected, s.corrected, s.uncorrectable);
+      ck_assert_msg(strlen(ppfft_context_last_error(t->ctx)) > 0, "FAULT without a message");
+      /* FAULT again until a reset: a wrong result is never silent */
+      ppfft_abft_stats again = stats_of(j.p, PPFFT_ERROR_FAULT, j.name);
+      ck_assert_uint_eq(again.uncorrectable, s.uncorrectable);
+      ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+      ppfft_abft_stats z = stats_of(j.p, PPFFT_SUCCESS, "after a reset");
+      ck_assert(z.checked == 0 && z.detected == 0 && z.corrected == 0 && z.uncorrectable == 0);
+    }
+    /* injection off: clean again */
+    ck_assert_int_eq(ppfft_plan_inject_faults(j.p, NULL), PPFFT_SUCCESS);
+    clean_runs(&j, 1, "after two faults, injection off");
+    job_close(&j);
+  }
+}
+END_TEST
+
+/* The same seed, the same faults: two plans under one spec give the same stats after every
+ * execution and bit-identical outputs; the rate: 0 never hits, 0.5 hits about half the calls. */
+START_TEST(seeded_and_rated)
+{
+  size_t n = 256;
+  ppfft_desc d = desc_of(1, &n, 37, 0, 0, 1);
+  job a, b;
+  job_open(&a, &d, NULL, 800, 0);
+  job_open(&b, &d, NULL, 800, 0);
+  ppfft_fault_injection spec = fault(4242, -1, -1, -1, -1, 31);
+  spec.rate = 0.6;
+  inject(a.p, &spec);
+  inject(b.p, &spec);
+  unsigned long long hits = 0;
+  for (int r = 0; r < 12; ++r) {
+    job_exec(&a);
+    job_exec(&b);
+    ck_assert_msg(memcmp(a.got, b.got, 16 * a.count) == 0, "execution %d: outputs differ under the same seed", r);
+    ppfft_abft_stats sa = stats_of(a.p, PPFFT_SUCCESS, "a"), sb = stats_of(b.p, PPFFT_SUCCESS, "b");
+    ck_assert_msg(memcmp(&sa, &sb, sizeof sa) == 0, "execution %d: stats differ under the same seed: detected %llu / %llu", r, sa.detected,
+                  sb.detected);
+    ck_assert_double_le(job_worst(&a, NULL), job_bound(&a));
+    hits = sa.detected;
+  }
+  ck_assert_msg(hits >= 3, "rate 0.6, the sign bit, 12 executions: %llu detected", hits);
+  /* rate 0: never */
+  ppfft_abft_stats before = stats_of(a.p, PPFFT_SUCCESS, "a");
+  spec.rate = 0;
+  inject(a.p, &spec);
+  for (int r = 0; r < 5; ++r) job_exec(&a);
+  ppfft_abft_stats s = stats_minus(stats_of(a.p, PPFFT_SUCCESS, "a"), before);
+  ck_assert_msg(s.detected == 0 && s.checked == 5 * d.batch, "rate 0: detected %llu", s.detected);
+  /* rate 0.5 at the load, where every sign flip is large: about half of 40 */
+  size_t n64 = 64;
+  ppfft_desc d64 = desc_of(1, &n64, 8, 0, 0, 0);
+  job c;
+  job_open(&c, &d64, NULL, 801, 1);
+  spec = fault(77, 0, 0, -1, -1, 31);
+  spec.rate = 0.5;
+  inject(c.p, &spec);
+  for (int r = 0; r < 40; ++r) job_exec(&c);
+  s = stats_of(c.p, PPFFT_SUCCESS, "rate 0.5");
+  ck_assert_msg(s.detected >= 8 && s.detected <= 32 && s.corrected == s.detected, "rate 0.5 over 40 executions: %llu detected, %llu corrected",
+                s.detected, s.corrected);
+  job_close(&a);
+  job_close(&b);
+  job_close(&c);
+}
+END_TEST
+
+/* A huge threshold detects nothing (the injected flip stays in the output); a tiny one flags clean
+ * transforms; the default restores both. */
+START_TEST(threshold_is_used)
+{
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (f64 && !test_has_fp64("f64 thresholds")) break;
+    size_t n = 64;
+    ppfft_desc d = desc_of(1, &n, 16, f64, 0, 0);
+    job j;
+    job_open(&j, &d, NULL, (unsigned)(900 + f64), 1);
+    ppfft_fault_injection spec = fault(5, 0, 0, 0, 0, f64 ? 63 : 31);
+    ck_assert_int_eq(ppfft_plan_set_abft_threshold(j.p, 1e30), PPFFT_SUCCESS);
+    inject(j.p, &spec);
+    ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, "delta 1e30");
+    job_exec(&j);
+    ppfft_abft_stats s = stats_minus(stats_of(j.p, PPFFT_SUCCESS, "delta 1e30"), before);
+    double e0 = test_rel_error(j.got, j.ref, n);
+    ck_assert_msg(s.detected == 0 && s.corrected == 0, "%s delta 1e30: detected %llu", prec_name(f64), s.detected);
+    ck_assert_msg(e0 > 1e3 * job_bound(&j), "%s delta 1e30: the flipped sign of an input did not reach the output (error %.3g)", prec_name(f64), e0);
+    /* the default again: the same flip corrected */
+    ck_assert_int_eq(ppfft_plan_set_abft_threshold(j.p, ppfft_abft_default_threshold(d.precision)), PPFFT_SUCCESS);
+    before = stats_of(j.p, PPFFT_SUCCESS, "default");
+    job_exec(&j);
+    s = stats_minus(stats_of(j.p, PPFFT_SUCCESS, "default"), before);
+    ck_assert_msg(s.detected == 1 && s.corrected == 1, "%s default threshold: detected %llu corrected %llu", prec_name(f64), s.detected, s.corrected);
+    ck_assert_double_le(job_worst(&j, NULL), job_bound(&j));
+    /* tiny: roundoff fails the checks of clean transforms */
+    ck_assert_int_eq(ppfft_plan_inject_faults(j.p, NULL), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_plan_set_abft_threshold(j.p, f64 ? 1e-22 : 1e-12), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+    job_exec(&j);
+    ppfft_abft_stats tiny;
+    memset(&tiny, 0xA5, sizeof tiny);
+    ppfft_status st = ppfft_plan_abft_stats(j.p, &tiny); /* false alarms may leave a window uncorrectable: FAULT allowed */
+    ck_assert_msg(st == PPFFT_SUCCESS || st == PPFFT_ERROR_FAULT, "%s", ppfft_status_string(st));
+    ck_assert_msg(tiny.detected > 0 && tiny.detected <= d.batch, "%s tiny delta: %llu of %zu clean transforms flagged", prec_name(f64),
+                  tiny.detected, d.batch);
+    ck_assert_int_eq(ppfft_plan_set_abft_threshold(j.p, ppfft_abft_default_threshold(d.precision)), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+    clean_runs(&j, 1, "default threshold again");
+    job_close(&j);
+  }
+}
+END_TEST
+
+/* ---- errors ---- */
+
+static void expect_error(ppfft_status got, ppfft_status want, const char *what)
+{
+  test_env *t = test_env_get();
+  ck_assert_msg(got == want, "%s: got %s, want %s", what, ppfft_status_string(got), ppfft_status_string(want));
+  ck_assert_msg(strlen(ppfft_context_last_error(t->ctx)) > 0, "%s: no message", what);
+}
+
+START_TEST(api_errors)
+{
+  test_env *t = test_env_get();
+  ppfft_abft_stats s;
+  ppfft_fault_injection ok = fault(1, 0, 0, 0, 0, 0);
+  /* NULL plan */
+  ck_assert_int_eq(ppfft_plan_abft_stats(NULL, &s), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_plan_abft_reset(NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_plan_set_abft_threshold(NULL, 1e-3), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_plan_inject_faults(NULL, &ok), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(ppfft_plan_inject_faults(NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  /* a plan without PPFFT_ABFT */
+  size_t n = 64;
+  ppfft_desc d = desc_of(1, &n, 4, 0, 0, 0);
+  ppfft_plan *p;
+  ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
+  expect_error(ppfft_plan_abft_stats(p, &s), PPFFT_ERROR_INVALID_ARGUMENT, "stats without PPFFT_ABFT");
+  expect_error(ppfft_plan_abft_reset(p), PPFFT_ERROR_INVALID_ARGUMENT, "reset without PPFFT_ABFT");
+  expect_error(ppfft_plan_set_abft_threshold(p, 1e-3), PPFFT_ERROR_INVALID_ARGUMENT, "threshold without PPFFT_ABFT");
+  expect_error(ppfft_plan_inject_faults(p, &ok), PPFFT_ERROR_INVALID_ARGUMENT, "inject without PPFFT_ABFT");
+  expect_error(ppfft_plan_inject_faults(p, NULL), PPFFT_ERROR_INVALID_ARGUMENT, "inject NULL without PPFFT_ABFT");
+  ppfft_plan_destroy(p);
+  /* the default thresholds */
+  double t32 = ppfft_abft_default_threshold(PPFFT_F32), t64 = ppfft_abft_default_threshold(PPFFT_F64);
+  ck_assert_msg(t32 > 0 && t64 > 0 && t64 < t32 && isfinite(t32), "default thresholds f32 %g f64 %g", t32, t64);
+  ck_assert(ppfft_abft_default_threshold(PPFFT_F16) == 0);
+  ck_assert(ppfft_abft_default_threshold((ppfft_precision)99) == 0);
+  ck_assert(ppfft_abft_default_threshold((ppfft_precision)-1) == 0);
+  /* an ABFT plan, f32 and f64 */
+  for (int f64 = 0; f64 < 2; ++f64) {
+    if (f64 && !test_has_fp64("f64 injection ranges")) break;
+    const size_t batch = 4;
+    d = desc_of(1, &n, batch, f64, 0, 0);
+    ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, PPFFT_ABFT, &p), PPFFT_SUCCESS);
+    char name[NAME_LEN];
+    describe(p, name);
+    ck_assert_int_eq(pass_count(name), 1);
+    int stages = pass_radices(name, 0, NULL), bits = f64 ? 64 : 32;
+    expect_error(ppfft_plan_abft_stats(p, NULL), PPFFT_ERROR_INVALID_ARGUMENT, "NULL stats");
+    static const double bad_delta[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1e-3};
+    for (size_t i = 0; i < sizeof bad_delta / sizeof bad_delta[0]; ++i) {
+      char what[64];
+      snprintf(what, sizeof what, "threshold %g", bad_delta[i]);
+      expect_error(ppfft_plan_set_abft_threshold(p, bad_delta[i]), PPFFT_ERROR_INVALID_ARGUMENT, what);
+    }
+    ck_assert_int_eq(ppfft_plan_set_abft_threshold(p, 1e-3), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_plan_set_abft_threshold(p, ppfft_abft_default_threshold(d.precision)), PPFFT_SUCCESS);
+    /* the spec's fields: out of range, and their last valid values */
+    struct { const char *what; ppfft_fault_injection f; int valid; } cases[32];
+    int nc = 0;
+#define SPEC(field, value, v)                                              \
+  do {                                                                     \
+    cases[nc].what = #field " = " #value;                                  \
+    cases[nc].f = ok;                                                      \
+    cases[nc].f.field = (value);                                           \
+    cases[nc++].valid = (v);                                               \
+  } while (0)
+    SPEC(rate, -0.1, 0);
+    SPEC(rate, 1.5, 0);
+    SPEC(rate, NAN, 0);
+    SPEC(rate, INFINITY, 0);
+    SPEC(rate, 0.0, 1);
+    SPEC(rate, 0.25, 1);
+    SPEC(faults, 0, 0);
+    SPEC(faults, 3, 0);
+    SPEC(faults, -1, 0);
+    SPEC(faults, 2, 1);
+    SPEC(bit, bits, 0);
+    SPEC(bit, -2, 0);
+    SPEC(bit, bits - 1, 1);
+    SPEC(bit, -1, 1);
+    SPEC(stage, stages + 1, 0);
+    SPEC(stage, -2, 0);
+    SPEC(stage, stages, 1);
+    SPEC(stage, -1, 1);
+    SPEC(pass, 1, 0);
+    SPEC(pass, -2, 0);
+    SPEC(pass, -1, 1);
+    SPEC(transform, (long long)batch, 0);
+    SPEC(transform, -2, 0);
+    SPEC(transform, (long long)batch - 1, 1);
+    SPEC(transform, -1, 1);
+    SPEC(element, 2 * (long long)n, 0);
+    SPEC(element, -2, 0);
+    SPEC(element, 2 * (long long)n - 1, 1);
+    SPEC(element, -1, 1);
+#undef SPEC
+    for (int i = 0; i < nc; ++i) {
+      char what[96];
+      snprintf(what, sizeof what, "%s: injection %s", prec_name(f64), cases[i].what);
+      ppfft_status st = ppfft_plan_inject_faults(p, &cases[i].f);
+      if (cases[i].valid) ck_assert_msg(st == PPFFT_SUCCESS, "%s: %s (%s)", what, ppfft_status_string(st), ppfft_context_last_error(t->ctx));
+      else expect_error(st, PPFFT_ERROR_INVALID_ARGUMENT, what);
+    }
+    ck_assert_int_eq(ppfft_plan_inject_faults(p, NULL), PPFFT_SUCCESS);
+    ppfft_plan_destroy(p);
+  }
+}
+END_TEST
+
+/* NULL stops the injection: a flip that was detected every run is gone. */
+START_TEST(null_spec_stops_injection)
+{
+  size_t n = 64;
+  ppfft_desc d = desc_of(1, &n, 8, 0, 0, 0);
+  job j;
+  job_open(&j, &d, NULL, 950, 1);
+  ppfft_fault_injection spec = fault(3, 0, 0, 0, 0, 31);
+  inject(j.p, &spec);
+  for (int r = 0; r < 2; ++r) job_exec(&j);
+  ppfft_abft_stats s = stats_of(j.p, PPFFT_SUCCESS, "injected");
+  ck_assert_msg(s.detected == 2 && s.corrected == 2, "two sign flips at the load: detected %llu corrected %llu", s.detected, s.corrected);
+  ck_assert_int_eq(ppfft_plan_inject_faults(j.p, NULL), PPFFT_SUCCESS);
+  ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+  clean_runs(&j, 3, "after injection stopped");
+  job_close(&j);
+}
+END_TEST
+
+/* ABFT needs RP+LM-CM: with GM, LM-CC or LM-CT it is UNSUPPORTED (the same strings without ABFT
+ * plan); on RP+LM-CM the string plans. */
+START_TEST(abft_needs_rp_lm_cm)
+{
+  test_env *t = test_env_get();
+  static const char *const refused[] = {"r4x8/LM-CC+VAVM2+TW-GM+%s+CSE+IL+LU/wg8/t4", "r8x4/GM+CGAP+VASM4+CM-K+%s+CSE+IL+LU/wg8/t4",
+                                        "r2x2x2x2x2/LM-CT+DIRECT+VASM2+TW-CALC+%s+CSE+IL+LU/wg4/t2"};
+  size_t n = 32;
+  ppfft_desc d = desc_of(1, &n, 7, 0, 0, 0);
+  ppfft_plan *p;
+  for (int scheme = 1; scheme <= 2; ++scheme) {
+    const char *token = scheme == 1 ? "ABFT1" : "ABFT2";
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i) {
+      char v[256], plain[256];
+      snprintf(v, sizeof v, refused[i], token);
+      snprintf(plain, sizeof plain, "%.*s%s", (int)(strstr(v, token) - v - 1), v, strstr(v, token) + 5); /* without "+ABFTx" */
+      p = (ppfft_plan *)&p;
+      ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, v, &p);
+      ck_assert_msg(s == PPFFT_ERROR_UNSUPPORTED, "%s: %s (%s)", v, ppfft_status_string(s), ppfft_context_last_error(t->ctx));
+      ck_assert_ptr_null(p);
+      ck_assert_msg(strlen(ppfft_context_last_error(t->ctx)) > 0, "%s: no message", v);
+      ck_assert_msg(ppfft_plan_create_variant(t->ctx, &d, plain, &p) == PPFFT_SUCCESS, "%s: %s", plain, ppfft_context_last_error(t->ctx));
+      ppfft_plan_destroy(p);
+    }
+    char v[256];
+    snprintf(v, sizeof v, "r16x2/RP+LM-CM+CGAP+VASM2+TW-CALC+%s+CSE+IL+LU/wg4/t2", token);
+    job j;
+    job_open(&j, &d, v, 960, 0);
+    ck_assert_msg(every_pass_has(j.name, token), "%s describes as %s", v, j.name);
+    clean_runs(&j, 1, v);
+    job_close(&j);
+  }
+}
+END_TEST
+
+Suite *make_abft_suite(void); /* tests/check_abft: its program's only suite */
+Suite *make_abft_suite(void)
+{
+  Suite *s = suite_create("abft");
+  TCase *tc = test_tcase("clean");
+  tcase_add_test(tc, describe_has_the_knob);
+  tcase_add_test(tc, clean_one_pass);
+  tcase_add_test(tc, clean_multi_pass);
+  tcase_add_test(tc, no_false_alarms);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("faults");
+  tcase_add_test(tc, single_random_faults);
+  tcase_add_test(tc, chosen_faults);
+  tcase_add_test(tc, two_faults_uncorrectable);
+  tcase_add_test(tc, seeded_and_rated);
+  tcase_add_test(tc, threshold_is_used);
+  tcase_add_test(tc, null_spec_stops_injection);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("api");
+  tcase_add_test(tc, api_errors);
+  tcase_add_test(tc, abft_needs_rp_lm_cm);
+  suite_add_tcase(s, tc);
+  return s;
+}
