@@ -171,6 +171,19 @@ def summarize(roc, over, cufft, out, plotted, note):
                          f"(median times), {pct((geomean(injm.values()) - 1) * 100, 2)} (mean times), max "
                          f"{pct((max(inj.values()) - 1) * 100, 2)}; faults expected {expect:.1f}, detected {det}, corrected {cor}, "
                          f"uncorrectable {unc}.")
+        runs = []
+        for n, s in sorted(by_n.items()):
+            r = s.get("ABFT2+inject")
+            if r and r["status"] == "ok" and r.get("check_run"):
+                dcu = [int(x) for x in r["check_run"].split("/")]
+                runs.append((n, dcu, num(r["diff_vs_plain"])))
+        if runs:
+            bound = lambda n: (1e-15 if prec == "f64" else 5e-7) * max(1.0, math.log2(n))
+            worst_run = max(runs, key=lambda t: (t[2] or 0) / bound(t[0]))
+            lines.append(f"Runs with one fault (rate 1, one per size): {sum(1 for _, d, _ in runs if d[0])} of {len(runs)} detected, "
+                         f"{sum(1 for _, d, _ in runs if d[1])} corrected, {sum(1 for _, d, _ in runs if d[2])} uncorrectable; the largest "
+                         f"difference from the plain output {fmt(worst_run[2])} at N = {worst_run[0]} ({fmt((worst_run[2] or 0) / bound(worst_run[0]), '.2f')}x the "
+                         f"test bound).")
         checked = detected = 0
         for s in by_n.values():
             for scheme in ("ABFT2", "ABFT1"):

@@ -52,8 +52,9 @@
  * the median hides rare hits, the mean shows them).  GB/s = 2 x bytes / time; overhead = ms /
  * plain ms - 1.  ABFT rows carry the counters over the timed executions (the untimed b2b partners
  * included: `calls`), and diff_vs_plain, the relative L2 difference of the whole output from the
- * plain plan's (for ABFT2+inject: of one more execution with one fault injected at rate 1), a
- * check that protection and correction leave the result alone. */
+ * plain plan's (for ABFT2+inject: of one more execution with one fault injected at rate 1, whose
+ * counters are check_run, "detected/corrected/uncorrectable"), a check that protection and
+ * correction leave the result alone. */
 #include "bench_common.h"
 #include "ppfft.h"
 #ifdef ABFT_STUDY_CUDA
@@ -831,7 +832,7 @@ static int cmd_roc(dev *d, const options *o, FILE *f)
 
 #define OVERHEAD_HEADER                                                                                                      \
   "backend,device,precision,N,batch,scheme,ms,mean_ms,GBps,overhead_vs_plain_pct,repeats,rate_per_call,calls,checked,"  \
-  "detected,corrected,uncorrectable,diff_vs_plain,status,plan\n"
+  "detected,corrected,uncorrectable,diff_vs_plain,check_run,status,plan\n"
 
 /* What one scheme's timing gave. */
 typedef struct timing {
@@ -842,6 +843,8 @@ typedef struct timing {
   int have_stats;
   ppfft_abft_stats st;
   double diff;        /* vs plain; NaN if not measured */
+  int have_check;     /* ABFT2+inject: the counters of the one run with a fault (diff's run) */
+  ppfft_abft_stats check;
 } timing;
 
 static void overhead_row(FILE *f, const dev *d, int f64, size_t n, size_t batch, size_t bytes, const char *scheme, const timing *t,
@@ -863,8 +866,12 @@ static void overhead_row(FILE *f, const dev *d, int f64, size_t n, size_t batch,
       fputs(",,,,", f);
     if (!isnan(t->diff)) fprintf(f, "%.3g", t->diff);
     fputc(',', f);
+    if (t->have_check)
+      fprintf(f, "%llu/%llu/%llu", (unsigned long long)t->check.detected, (unsigned long long)t->check.corrected,
+              (unsigned long long)t->check.uncorrectable);
+    fputc(',', f);
   } else {
-    fputs(",,,,,,,,,,,,", f);
+    fputs(",,,,,,,,,,,,,", f);
   }
   csv_str(f, status);
   fputc(',', f);
@@ -1012,10 +1019,11 @@ static int overhead_one(dev *d, const options *o, int f64, size_t n, FILE *f)
          !time_plan(d, abft2, &in, &out, o->repeats, o->inject_seconds, 1, &t);
     t.rate = rate;
     if (ok && plain) {
-      ppfft_abft_stats st;
       spec.rate = 1;
-      ok = api_ok(d, "ppfft_plan_inject_faults", ppfft_plan_inject_faults(abft2, &spec)) && !dev_exec(d, abft2, &in, &out) &&
-           !read_stats(d, abft2, &st) && !diff_output(d, &out, scratch, ref, bytes, f64, &t.diff);
+      ok = api_ok(d, "ppfft_plan_inject_faults", ppfft_plan_inject_faults(abft2, &spec)) &&
+           api_ok(d, "ppfft_plan_abft_reset", ppfft_plan_abft_reset(abft2)) && !dev_exec(d, abft2, &in, &out) &&
+           !read_stats(d, abft2, &t.check) && !diff_output(d, &out, scratch, ref, bytes, f64, &t.diff);
+      t.have_check = ok;
     }
     if (ok) ok = api_ok(d, "ppfft_plan_inject_faults", ppfft_plan_inject_faults(abft2, NULL));
     if (ok) overhead_row(f, d, f64, n, batch, bytes, "ABFT2+inject", &t, plain_ms, "ok", abft2_str);
