@@ -145,7 +145,7 @@ def summarize(roc, over, cufft, out, plotted, note):
             rm = scheme_ratio(by_n, scheme, column="mean_ms")
             if not r:
                 skipped = sorted(n for n, s in by_n.items() if scheme in s and s[scheme]["status"] != "ok")
-                why = f"skipped at {len(skipped)} sizes" if skipped else "not run"
+                why = f"failed at {len(skipped)} sizes" if skipped else "not run"
                 lines.append(f"| {scheme} | 0 | n/a | n/a ({why}) | n/a |")
                 continue
             g = geomean(r.values())
@@ -231,7 +231,7 @@ def summarize(roc, over, cufft, out, plotted, note):
                 if not r:
                     return ""
                 if r["status"] != "ok":
-                    return "skipped"
+                    return "failed"
                 o = num(r["overhead_vs_plain_pct"])
                 extra = f" ({r['detected']})" if k == "ABFT2+inject" else ""
                 return f"{pct(o)}{extra}"
@@ -239,6 +239,15 @@ def summarize(roc, over, cufft, out, plotted, note):
             lines.append(f"| {n} | {p['batch'] if p else ''} | {fmt(pms, '.4f')} | {p['GBps'] if p and pms else ''} | {cell('ABFT2')} | "
                          f"{cell('ABFT1')} | {cell('ABFT2+inject')} |")
         lines.append("")
+        failures = {}
+        for n, s in sorted(by_n.items()):
+            for k, r in s.items():
+                if r["status"] != "ok":
+                    failures.setdefault((k, r["status"]), []).append(n)
+        for (k, why), ns in sorted(failures.items()):
+            lines.append(f"- {k} failed at N = {', '.join(map(str, ns))}: {why}")
+        if failures:
+            lines.append("")
         accept.append((backend, prec, summary, inj))
 
     # ROC
@@ -364,7 +373,8 @@ def plots(roc, over, cufft, out):
             ax.set_xlabel("log2 N")
             ax.set_ylabel("time over ppfft without ABFT (%)")
             ax.set_title(f"{backend} {prec}: overhead of the schemes")
-            ax.legend(fontsize=8)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=8)
         fig.tight_layout()
         name = f"overhead-{backend}.png"
         fig.savefig(os.path.join(out, name), dpi=110)
@@ -392,7 +402,8 @@ def plots(roc, over, cufft, out):
             ax.set_xlabel("log2 N")
             ax.set_ylabel("speed relative to cuFFT (cuFFT ms / ppfft ms)")
             ax.set_title(f"{prec}: ppfft (protected and not) vs unprotected cuFFT")
-            ax.legend(fontsize=8)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=8)
         fig.tight_layout()
         fig.savefig(os.path.join(out, "vs-cufft.png"), dpi=110)
         plt.close(fig)
