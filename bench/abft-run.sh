@@ -1,6 +1,6 @@
 #!/bin/sh
 # abft-run: issue 14's study, everything this machine can run, into one folder.
-#   bench/abft-run.sh OUTDIR [--quick] [--devices P:D,...]
+#   bench/abft-run.sh OUTDIR [--quick] [--devices P:D,...] [--steps opencl,cuda,cufft,plot]
 # 1. env.txt: date, host, commit, nvidia-smi, clinfo -l, nvcc, the default thresholds (the NOTE's
 #    header material);
 # 2. OpenCL (bench/abft-study, ppfft's default device, or each --devices P:D in turn): roc (the
@@ -12,22 +12,26 @@
 # 5. bench/abft-plot.py OUTDIR: the PNGs and summary.md.
 # --quick: small sizes and few signals and repeats (a couple of minutes on PoCL), to check that the
 # chain works.  Every program's stderr goes to OUTDIR/<step>.log (stdout, if any, to <step>.out); a failed step is reported at the
-# end (exit status 1) and the others still run.
+# end (exit status 1) and the others still run.  --steps runs only some of 2-5 (e.g. one per call
+# where a call's time is limited); env.txt is written by the first run into OUTDIR and added to by
+# the later ones.
 set -u
 
 usage() {
   cat <<EOF
-usage: $0 OUTDIR [--quick] [--devices P:D,...]
+usage: $0 OUTDIR [--quick] [--devices P:D,...] [--steps LIST]
   --quick        small sizes, few signals and repeats: checks the chain in a few minutes
   --devices LIST OpenCL devices to run on (PPFFT_DEVICE values, as clinfo -l lists them);
                  default: ppfft's default device (PPFFT_DEVICE if set)
+  --steps LIST   only these of opencl, cuda, cufft, plot (default: all), e.g. --steps cuda,cufft
 EOF
 }
 
-out='' quick=0 devices=''
+out='' quick=0 devices='' steps=opencl,cuda,cufft,plot
 while [ $# -gt 0 ]; do
   case $1 in
   --quick) quick=1 ;;
+  --steps) steps=${2:?--steps needs a value}; shift ;;
   --devices) devices=${2:?--devices needs a value}; shift ;;
   -h | --help) usage; exit 0 ;;
   -*) usage >&2; exit 2 ;;
@@ -36,6 +40,10 @@ while [ $# -gt 0 ]; do
   shift
 done
 [ -n "$out" ] || { usage >&2; exit 2; }
+for s in $(echo "$steps" | tr ',' ' '); do
+  case $s in opencl | cuda | cufft | plot) ;; *) echo "$0: unknown step '$s'" >&2; usage >&2; exit 2 ;; esac
+done
+want() { case ",$steps," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$here # the built programs: next to this script, or in ./bench of a separate build folder
@@ -70,12 +78,12 @@ step() { # step NAME CMD...: runs CMD with stderr to OUTDIR/NAME.log; exit 77 is
   return $rc
 }
 
-: >"$out/steps.txt"
-# ---- env.txt ----
+# ---- env.txt (a later run into the same folder adds its own header) ----
+[ -f "$out/env.txt" ] && printf '\n==== a later run (steps %s)\n' "$steps" >>"$out/env.txt"
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
   echo "host: $(uname -a)"
-  echo "command: $0 $out$([ "$quick" = 1 ] && echo ' --quick')${devices:+ --devices $devices}"
+  echo "command: $0 $out$([ "$quick" = 1 ] && echo ' --quick')${devices:+ --devices $devices} --steps $steps"
   echo "PPFFT_DEVICE: ${PPFFT_DEVICE:-(unset)}"
   if git -C "$here" rev-parse HEAD >/dev/null 2>&1; then
     echo "commit: $(git -C "$here" rev-parse HEAD) ($(git -C "$here" log -1 --format=%s | cut -c1-100))"
@@ -101,10 +109,12 @@ step() { # step NAME CMD...: runs CMD with stderr to OUTDIR/NAME.log; exit 77 is
   echo "== CPU"
   grep -m1 'model name' /proc/cpuinfo 2>/dev/null
   echo "cores: $(nproc 2>/dev/null)"
-} >"$out/env.txt"
+} >>"$out/env.txt"
 
 # ---- OpenCL ----
-if [ -x "$bin/abft-study" ]; then
+if ! want opencl; then
+  :
+elif [ -x "$bin/abft-study" ]; then
   if [ -z "$devices" ]; then
     list=default
   else
@@ -130,7 +140,9 @@ fi
 # ---- CUDA and cuFFT ----
 cuda_device=0
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then cuda_device=1; fi
-if [ "$cuda_device" = 1 ] && [ -x "$bin/abft-study-cuda" ]; then
+if ! want cuda; then
+  :
+elif [ "$cuda_device" = 1 ] && [ -x "$bin/abft-study-cuda" ]; then
   # shellcheck disable=SC2086
   step roc-cuda "$bin/abft-study-cuda" roc $roc_args --csv "$out/roc-cuda.csv" --signals-csv "$out/signals-cuda.csv"
   # shellcheck disable=SC2086
@@ -140,7 +152,9 @@ else
   echo "abft-run: no CUDA runs ($([ "$cuda_device" = 1 ] && echo "bench/abft-study-cuda not built" || echo "no CUDA device"))" |
     tee -a "$out/steps.txt" >&2
 fi
-if [ "$cuda_device" = 1 ] && [ -x "$bin/cufft-bench" ]; then
+if ! want cufft; then
+  :
+elif [ "$cuda_device" = 1 ] && [ -x "$bin/cufft-bench" ]; then
   # shellcheck disable=SC2086
   step cufft "$bin/cufft-bench" -p f32,f64 -m "$mib" -r "$repeats" --csv "$out/cufft.csv" $sizes
 else
@@ -149,7 +163,7 @@ else
 fi
 
 # ---- plots and summary ----
-if ls "$out"/roc-*.csv "$out"/overhead-*.csv >/dev/null 2>&1; then
+if want plot && { ls "$out"/roc-*.csv || ls "$out"/overhead-*.csv; } >/dev/null 2>&1; then
   step plot python3 "$here/abft-plot.py" "$out"
 fi
 
