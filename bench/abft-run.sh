@@ -52,7 +52,7 @@ mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 
 if [ "$quick" = 1 ]; then
-  roc_args="-n 64,1024 --signals 200 --faulty 100 --deltas 1e-8:1e-2:7"
+  roc_args="-n 64,1024 --signals 200 --faulty 100 --deltas 1e-8:1e-2:7 --deltas64 1e-16:1e-2:8"
   over_args="--log2 4:12 --mib 8 --repeats 10 --inject-seconds 0.2"
   mib=8 repeats=10 sizes="16 32 64 128 256 512 1024 2048 4096"
 else

@@ -4,7 +4,7 @@
  * progress on stderr; bench/abft-plot.py draws the CSVs, bench/abft-run.sh runs everything.
  *
  *   abft-study roc [-p f32,f64] [-n 64,1024,4096] [--signals 2000] [--faulty 1000] [--seed S]
- *                  [--deltas 1e-9:1e-1:25] [--bit B] [--stage S] [--pass P] [--signals-csv FILE] [--csv FILE]
+ *                  [--deltas 1e-9:1e-1:25] [--deltas64 1e-17:1e-1:33] [--bit B] [--stage S] [--pass P] [--signals-csv FILE] [--csv FILE]
  *   abft-study overhead [-p f32,f64] [--log2 4:24] [--mib 256] [--repeats 20] [--inject-per-minute 300]
  *                  [--inject-seconds 2] [--seed S] [--csv FILE]
  *
@@ -28,8 +28,9 @@
  *        flip that makes a checksum NaN or infinite is detected even at 1e30 (the kernels fail a
  *        check that is not a number); such a flip is counted as beyond the bound (the output it
  *        would give is not a number or is huge), with `nonfinite` counted apart.
- *     3. for every threshold delta of the sweep (--deltas LO:HI:K, K values log-spaced) and the
- *        default (ppfft_abft_default_threshold): the same run (with the same fault for a faulty
+ *     3. for every threshold delta of the sweep (--deltas LO:HI:K for f32, --deltas64 for f64, K
+ *        values log-spaced; f64's reaches down to 1e-17, below its rounding, so that its curve shows
+ *        where false alarms start) and the default (ppfft_abft_default_threshold): the same run (with the same fault for a faulty
  *        signal) with the counters reset first.  Detected: stats.detected > 0.  For a faulty
  *        signal that is a detection, for a clean one a false alarm.  The output is compared with
  *        the clean one again: `ok_after` counts outputs within the bound after ABFT2's correction.
@@ -443,8 +444,8 @@ typedef struct options {
   size_t nns;
   long signals, faulty;
   unsigned long long seed;
-  double delta_lo, delta_hi;
-  int ndeltas;
+  double delta_lo[2], delta_hi[2]; /* per precision: f32, f64 */
+  int ndeltas[2];
   int bit, stage, pass;      /* -1: random */
   const char *signals_csv;
   /* overhead */
@@ -467,8 +468,9 @@ static void usage(FILE *f)
           "  -n LIST                 lengths (powers of two; default 64,1024,4096)\n"
           "  --signals S             random signals per (precision, N) (default 2000)\n"
           "  --faulty F              of them, signals with one bit flipped (default 1000)\n"
-          "  --deltas LO:HI:K        K thresholds log-spaced from LO to HI (default 1e-9:1e-1:25); the\n"
-          "                          default threshold is added\n"
+          "  --deltas LO:HI:K        f32's K thresholds, log-spaced from LO to HI (default 1e-9:1e-1:25);\n"
+          "                          the default threshold is added\n"
+          "  --deltas64 LO:HI:K      f64's (default 1e-17:1e-1:33)\n"
           "  --bit B, --stage S, --pass P   fix the flipped bit, stage or pass (default: random)\n"
           "  --signals-csv FILE      one row per signal (bit, change, detected at the default threshold)\n"
           "overhead:\n"
@@ -564,8 +566,8 @@ static int parse_range(const char *s, int *a, int *b)
   return 0;
 }
 
-/* "LO:HI:K"; 0 on success. */
-static int parse_deltas(const char *s, options *o)
+/* "LO:HI:K" into precision f64's sweep; 0 on success. */
+static int parse_deltas(const char *s, int f64, options *o)
 {
   char *end;
   errno = 0;
@@ -577,7 +579,7 @@ static int parse_deltas(const char *s, options *o)
   t = end + 1;
   long k = strtol(t, &end, 10);
   if (errno || end == t || *end || !(lo > 0) || !(hi >= lo) || !isfinite(hi) || k < 1 || k > 10000) return -1;
-  o->delta_lo = lo, o->delta_hi = hi, o->ndeltas = (int)k;
+  o->delta_lo[f64] = lo, o->delta_hi[f64] = hi, o->ndeltas[f64] = (int)k;
   return 0;
 }
 
@@ -587,7 +589,8 @@ static int parse_args(int argc, char **argv, int cmd, options *o)
   memset(o, 0, sizeof *o);
   o->prec[0] = o->prec[1] = 1;
   o->signals = 2000, o->faulty = 1000, o->seed = 1;
-  o->delta_lo = 1e-9, o->delta_hi = 1e-1, o->ndeltas = 25;
+  o->delta_lo[0] = 1e-9, o->delta_hi[0] = 1e-1, o->ndeltas[0] = 25;  /* 3 a decade */
+  o->delta_lo[1] = 1e-17, o->delta_hi[1] = 1e-1, o->ndeltas[1] = 33; /* 2 a decade, from below f64's rounding */
   o->bit = o->stage = o->pass = -1;
   o->log2_lo = 4, o->log2_hi = 24, o->mib = 256, o->repeats = 20;
   o->per_minute = 300, o->inject_seconds = 2;
@@ -605,7 +608,8 @@ static int parse_args(int argc, char **argv, int cmd, options *o)
     else if (cmd == 0 && !strcmp(a, "-n")) bad = !v || parse_lengths(v, o);
     else if (cmd == 0 && !strcmp(a, "--signals")) bad = parse_long(v, 1, 100000000, &o->signals);
     else if (cmd == 0 && !strcmp(a, "--faulty")) bad = parse_long(v, 0, 100000000, &o->faulty);
-    else if (cmd == 0 && !strcmp(a, "--deltas")) bad = !v || parse_deltas(v, o);
+    else if (cmd == 0 && !strcmp(a, "--deltas")) bad = !v || parse_deltas(v, 0, o);
+    else if (cmd == 0 && !strcmp(a, "--deltas64")) bad = !v || parse_deltas(v, 1, o);
     else if (cmd == 0 && !strcmp(a, "--bit")) bad = parse_long(v, -1, 63, &x) || (o->bit = (int)x, 0);
     else if (cmd == 0 && !strcmp(a, "--stage")) bad = parse_long(v, -1, 1000, &x) || (o->stage = (int)x, 0);
     else if (cmd == 0 && !strcmp(a, "--pass")) bad = parse_long(v, -1, 1000, &x) || (o->pass = (int)x, 0);
@@ -710,7 +714,8 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
   char *described = plan_string(p);
   fprintf(stderr, PROG ": roc %s N=%zu: %s\n", prec_name(f64), n, described ? described : "?");
 
-  int nd = o->ndeltas + 1; /* the sweep, then the default */
+  int nsweep = o->ndeltas[f64], nd = nsweep + 1; /* the sweep, then the default */
+  double lo = o->delta_lo[f64], hi = o->delta_hi[f64];
   roc_count *cnt = calloc((size_t)nd, sizeof *cnt);
   unsigned char *is_faulty = calloc((size_t)o->signals, 1);
   long *order = malloc((size_t)o->signals * sizeof *order);
@@ -719,9 +724,8 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
   int ok = cnt && is_faulty && order && host_in && clean && faulty && after && !buf_alloc(d, &in, bytes) && !buf_alloc(d, &out, bytes);
   if (!ok) fprintf(stderr, PROG ": roc: out of memory\n");
   for (int k = 0; ok && k < nd; ++k) {
-    cnt[k].delta = k < o->ndeltas ? (o->ndeltas == 1 ? o->delta_lo : o->delta_lo * pow(o->delta_hi / o->delta_lo, (double)k / (o->ndeltas - 1)))
-                                  : ppfft_abft_default_threshold(prec_of(f64));
-    cnt[k].is_default = k == o->ndeltas;
+    cnt[k].delta = k < nsweep ? (nsweep == 1 ? lo : lo * pow(hi / lo, (double)k / (nsweep - 1))) : ppfft_abft_default_threshold(prec_of(f64));
+    cnt[k].is_default = k == nsweep;
   }
   /* which signals are faulty: the first --faulty of a random permutation */
   unsigned long long rng = splitmix64(o->seed ^ ((unsigned long long)f64 << 62) ^ ((unsigned long long)n << 20)) | 1;
