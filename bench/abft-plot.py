@@ -84,7 +84,7 @@ def load(args):
 def groups(rows, *keys):
     out = {}
     for r in rows:
-        out.setdefault(tuple(r[k] for k in keys), []).append(r)
+        out.setdefault(tuple(r.get(k, "") for k in keys), []).append(r)
     return out
 
 
@@ -254,13 +254,14 @@ def summarize(roc, over, cufft, out, plotted, note):
     roc_accept = []
     for (backend, prec), rows in sorted(groups(roc, "backend", "precision").items()):
         lines += [f"## {backend} {prec}: detection (the seed's experiment)", "",
-                  "| N | default delta | flips | beyond bound | detected beyond (rate) | detected, all flips | false alarms | "
+                  "| N (batch) | default delta | flips | beyond bound | detected beyond (rate) | detected, all flips | false alarms | "
                   "ok after (faulty / clean) | non-finite | thresholds with full detection and no false alarm |",
                   "|---|---|---|---|---|---|---|---|---|---|"]
-        for (n,), rs in sorted(groups(rows, "N").items(), key=lambda t: int(t[0][0])):
+        for (n, batch), rs in sorted(groups(rows, "N", "batch").items(), key=lambda t: (int(t[0][0]), int(t[0][1] or 1))):
+            label = n if batch in ("", "1") else f"{n} (batch {batch})"
             bad = [r for r in rs if r["status"] != "ok"]
             if bad:
-                lines.append(f"| {n} | {bad[0]['status']} | | | | | | | | |")
+                lines.append(f"| {label} | {bad[0]['status']} | | | | | | | | |")
                 continue
             d = [r for r in rs if r["is_default"] == "1"]
             sweep = sorted((r for r in rs if r["is_default"] != "1"), key=lambda r: float(r["delta"]))
@@ -268,13 +269,13 @@ def summarize(roc, over, cufft, out, plotted, note):
             span = f"{float(good[0]['delta']):.2g} .. {float(good[-1]['delta']):.2g}" if good else "none"
             if d:
                 r = d[0]
-                lines.append(f"| {n} | {float(r['delta']):.3g} | {r['faulty']} | {r['beyond_bound']} | {r['detected_beyond']} "
+                lines.append(f"| {label} | {float(r['delta']):.3g} | {r['faulty']} | {r['beyond_bound']} | {r['detected_beyond']} "
                              f"({fmt(num(r['det_rate_beyond']), '.2%')}) | {r['detected']} ({fmt(num(r['det_rate']), '.2%')}) | "
                              f"{r['false_alarms']} of {r['clean']} | {r['faulty_ok_after']} / {r['clean_ok_after']} | "
                              f"{r['nonfinite']} | {span} |")
-                roc_accept.append((backend, prec, int(n), r))
+                roc_accept.append((backend, prec, label, r))
             if any(int(r["replay_mismatch"] or 0) for r in rs):
-                lines.append(f"| {n} | WARNING: {rs[0]['replay_mismatch']} faulty runs did not replay the same fault | | | | | | | | |")
+                lines.append(f"| {label} | WARNING: {rs[0]['replay_mismatch']} faulty runs did not replay the same fault | | | | | | | | |")
         lines.append("")
 
     # acceptance (issue 14)
@@ -323,19 +324,20 @@ def plots(roc, over, cufft, out):
         if not rows:
             continue
         fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4.8))
-        for (n,), rs in sorted(groups(rows, "N").items(), key=lambda t: int(t[0][0])):
+        for (n, batch), rs in sorted(groups(rows, "N", "batch").items(), key=lambda t: (int(t[0][0]), int(t[0][1] or 1))):
+            label = f"N = {n}" if batch in ("", "1") else f"N = {n}, batch {batch}"
             sweep = sorted((r for r in rs if r["is_default"] != "1"), key=lambda r: float(r["delta"]))
             d = [r for r in rs if r["is_default"] == "1"]
             fa = [num(r["fa_rate"]) or 0.0 for r in sweep]
             dr = [num(r["det_rate_beyond"]) for r in sweep]
-            line, = a.plot(fa, [x if x is not None else float("nan") for x in dr], "o-", ms=3, label=f"N = {n}")
+            line, = a.plot(fa, [x if x is not None else float("nan") for x in dr], "o-", ms=3, label=label)
             if d and num(d[0]["det_rate_beyond"]) is not None:
                 a.plot([num(d[0]["fa_rate"]) or 0.0], [num(d[0]["det_rate_beyond"])], "*", ms=14, color=line.get_color(),
                        markeredgecolor="k")
             ds = [float(r["delta"]) for r in sweep]
-            b.semilogx(ds, [x if x is not None else float("nan") for x in dr], "-", color=line.get_color(), label=f"detected beyond bound, N = {n}")
+            b.semilogx(ds, [x if x is not None else float("nan") for x in dr], "-", color=line.get_color(), label=f"detected beyond bound, {label}")
             b.semilogx(ds, [num(r["det_rate"]) or 0.0 for r in sweep], "--", color=line.get_color(), alpha=0.6)
-            b.semilogx(ds, fa, ":", color=line.get_color(), label=f"false alarms, N = {n}")
+            b.semilogx(ds, fa, ":", color=line.get_color(), label=f"false alarms, {label}")
             if d:
                 b.axvline(float(d[0]["delta"]), color="grey", lw=0.8)
         a.set_xscale("symlog", linthresh=1e-3)  # rates of 0 and of a few in a thousand both show

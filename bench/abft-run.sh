@@ -4,7 +4,7 @@
 # 1. env.txt: date, host, commit, nvidia-smi, clinfo -l, nvcc, the default thresholds (the NOTE's
 #    header material);
 # 2. OpenCL (bench/abft-study, ppfft's default device, or each --devices P:D in turn): roc (the
-#    seed's 2000-signal experiment) and overhead (N = 2^4..2^24, 256 MiB, plain / ABFT2 / ABFT1 /
+#    seed's 2000-signal experiment, each signal alone and each in a batch of 512) and overhead (N = 2^4..2^24, 256 MiB, plain / ABFT2 / ABFT1 /
 #    ABFT2 under 300 injections a minute);
 # 3. CUDA (bench/abft-study-cuda, when built and a CUDA device answers): the same;
 # 4. cuFFT (bench/cufft-bench, when built and a CUDA device answers): the same 1D shapes, f32 and
@@ -51,12 +51,16 @@ bin=$here # the built programs: next to this script, or in ./bench of a separate
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
 
+# roc runs twice: the seed's experiment (each signal alone, batch 1) and the same signals each among
+# the unit impulses of a batch (roc_batch), so that ABFT2's windows are full as in batched use.
 if [ "$quick" = 1 ]; then
   roc_args="-n 64,1024 --signals 200 --faulty 100 --deltas 1e-8:1e-2:7 --deltas64 1e-16:1e-2:8"
-  over_args="--log2 4:12 --mib 8 --repeats 10 --inject-seconds 0.2"
-  mib=8 repeats=10 sizes="16 32 64 128 256 512 1024 2048 4096"
+  roc_batch="-n 64 --signals 60 --faulty 30 --deltas 1e-8:1e-2:7 --deltas64 1e-16:1e-2:8 --batch 64"
+  over_args="--log2 4:8 --mib 2 --repeats 10 --inject-seconds 0"
+  mib=2 repeats=10 sizes="16 32 64 128 256"
 else
   roc_args="-n 64,1024,4096 --signals 2000 --faulty 1000"
+  roc_batch="-n 64,1024,4096 --signals 2000 --faulty 1000 --batch 512"
   over_args="--log2 4:24 --mib 256 --repeats 20 --inject-per-minute 300 --inject-seconds 2"
   mib=256 repeats=20 sizes=''
   k=4
@@ -92,7 +96,7 @@ step() { # step NAME CMD...: runs CMD with stderr to OUTDIR/NAME.log; exit 77 is
     echo "commit: (not a git tree)"
   fi
   [ -f "$here/../config.h" ] && grep -m1 PACKAGE_STRING "$here/../config.h"
-  echo "roc: $roc_args"
+  echo "roc: $roc_args; and $roc_batch"
   echo "overhead: $over_args"
   echo
   echo "== nvidia-smi"
@@ -130,6 +134,8 @@ elif [ -x "$bin/abft-study" ]; then
     # shellcheck disable=SC2086
     step "roc-$tag" "$bin/abft-study" roc $roc_args --csv "$out/roc-$tag.csv" --signals-csv "$out/signals-$tag.csv"
     # shellcheck disable=SC2086
+    step "roc-$tag-batch" "$bin/abft-study" roc $roc_batch --csv "$out/roc-$tag-batch.csv" --signals-csv "$out/signals-$tag-batch.csv"
+    # shellcheck disable=SC2086
     step "overhead-$tag" "$bin/abft-study" overhead $over_args --csv "$out/overhead-$tag.csv"
     grep -m1 'default thresholds' "$out/roc-$tag.log" | sed "s/^/$tag: /" >>"$out/env.txt"
   done
@@ -145,6 +151,8 @@ if ! want cuda; then
 elif [ "$cuda_device" = 1 ] && [ -x "$bin/abft-study-cuda" ]; then
   # shellcheck disable=SC2086
   step roc-cuda "$bin/abft-study-cuda" roc $roc_args --csv "$out/roc-cuda.csv" --signals-csv "$out/signals-cuda.csv"
+  # shellcheck disable=SC2086
+  step roc-cuda-batch "$bin/abft-study-cuda" roc $roc_batch --csv "$out/roc-cuda-batch.csv" --signals-csv "$out/signals-cuda-batch.csv"
   # shellcheck disable=SC2086
   step overhead-cuda "$bin/abft-study-cuda" overhead $over_args --csv "$out/overhead-cuda.csv"
   grep -m1 'default thresholds' "$out/roc-cuda.log" | sed 's/^/cuda: /' >>"$out/env.txt"

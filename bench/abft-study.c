@@ -3,7 +3,7 @@
  * (bench/abft-study-cuda), on CUDA device 0.  Two subcommands, CSV on stdout (or --csv FILE),
  * progress on stderr; bench/abft-plot.py draws the CSVs, bench/abft-run.sh runs everything.
  *
- *   abft-study roc [-p f32,f64] [-n 64,1024,4096] [--signals 2000] [--faulty 1000] [--seed S]
+ *   abft-study roc [-p f32,f64] [-n 64,1024,4096] [--signals 2000] [--faulty 1000] [--batch 1] [--seed S]
  *                  [--deltas 1e-9:1e-1:25] [--deltas64 1e-17:1e-1:33] [--bit B] [--stage S] [--pass P] [--signals-csv FILE] [--csv FILE]
  *   abft-study overhead [-p f32,f64] [--log2 4:24] [--mib 256] [--repeats 20] [--inject-per-minute 300]
  *                  [--inject-seconds 2] [--seed S] [--csv FILE]
@@ -12,7 +12,8 @@
  * random signals (complex, real and imaginary parts drawn from N(0, 1) as in the seed, by a
  * xorshift generator seeded with --seed), of which --faulty, chosen at random, get one bit flipped.
  * Every signal is transformed alone by a batch-1 plan made with PPFFT_ABFT (the default scheme,
- * ABFT2), so that the plan's counters (ppfft_plan_abft_stats) speak of that signal only: the fault
+ * ABFT2), so that the plan's counters (ppfft_plan_abft_stats) speak of that signal only (or, with
+ * --batch B, among B - 1 unit impulses whose checks cannot fail: roc_one says how): the fault
  * is injected with ppfft_plan_inject_faults at rate 1 (every execution is hit), its bit drawn here
  * (uniform over the 32 or 64 bits of the value, so that it can be recorded) and its pass, stage,
  * element drawn by the library (-1) from a seed that is a hash of (--seed, precision, N, signal).
@@ -257,17 +258,17 @@ static void buf_free(dbuf *b)
   b->p = NULL;
 }
 
-static int buf_write(dev *d, dbuf *b, const void *host, size_t bytes)
+static int buf_write_at(dev *d, dbuf *b, size_t offset, const void *host, size_t bytes)
 {
   (void)d;
-  CUDA_TRY("cudaMemcpy", cudaMemcpy(b->p, host, bytes, cudaMemcpyHostToDevice));
+  CUDA_TRY("cudaMemcpy", cudaMemcpy((char *)b->p + offset, host, bytes, cudaMemcpyHostToDevice));
   return 0;
 }
 
-static int buf_read(dev *d, const dbuf *b, void *host, size_t bytes)
+static int buf_read_at(dev *d, const dbuf *b, size_t offset, void *host, size_t bytes)
 {
   (void)d;
-  CUDA_TRY("cudaMemcpy", cudaMemcpy(host, b->p, bytes, cudaMemcpyDeviceToHost));
+  CUDA_TRY("cudaMemcpy", cudaMemcpy(host, (const char *)b->p + offset, bytes, cudaMemcpyDeviceToHost));
   return 0;
 }
 
@@ -362,15 +363,15 @@ static void buf_free(dbuf *b)
   b->m = NULL;
 }
 
-static int buf_write(dev *d, dbuf *b, const void *host, size_t bytes)
+static int buf_write_at(dev *d, dbuf *b, size_t offset, const void *host, size_t bytes)
 {
-  CL_TRY("clEnqueueWriteBuffer", clEnqueueWriteBuffer(d->q, b->m, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+  CL_TRY("clEnqueueWriteBuffer", clEnqueueWriteBuffer(d->q, b->m, CL_TRUE, offset, bytes, host, 0, NULL, NULL));
   return 0;
 }
 
-static int buf_read(dev *d, const dbuf *b, void *host, size_t bytes)
+static int buf_read_at(dev *d, const dbuf *b, size_t offset, void *host, size_t bytes)
 {
-  CL_TRY("clEnqueueReadBuffer", clEnqueueReadBuffer(d->q, b->m, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+  CL_TRY("clEnqueueReadBuffer", clEnqueueReadBuffer(d->q, b->m, CL_TRUE, offset, bytes, host, 0, NULL, NULL));
   return 0;
 }
 
@@ -417,6 +418,9 @@ static int dev_time(dev *d, ppfft_plan *p, dbuf *in, dbuf *out, double *ms)
 
 #endif
 
+static int buf_write(dev *d, dbuf *b, const void *host, size_t bytes) { return buf_write_at(d, b, 0, host, bytes); }
+static int buf_read(dev *d, const dbuf *b, void *host, size_t bytes) { return buf_read_at(d, b, 0, host, bytes); }
+
 /* The plan's counters; FAULT (uncorrectable > 0) is a result, not a failure.  0, or -1. */
 static int read_stats(dev *d, ppfft_plan *p, ppfft_abft_stats *st)
 {
@@ -442,7 +446,7 @@ typedef struct options {
   /* roc */
   size_t *ns;
   size_t nns;
-  long signals, faulty;
+  long signals, faulty, batch;
   unsigned long long seed;
   double delta_lo[2], delta_hi[2]; /* per precision: f32, f64 */
   int ndeltas[2];
@@ -468,6 +472,7 @@ static void usage(FILE *f)
           "  -n LIST                 lengths (powers of two; default 64,1024,4096)\n"
           "  --signals S             random signals per (precision, N) (default 2000)\n"
           "  --faulty F              of them, signals with one bit flipped (default 1000)\n"
+          "  --batch B               each signal transformed among B-1 unit impulses (default 1: alone)\n"
           "  --deltas LO:HI:K        f32's K thresholds, log-spaced from LO to HI (default 1e-9:1e-1:25);\n"
           "                          the default threshold is added\n"
           "  --deltas64 LO:HI:K      f64's (default 1e-17:1e-1:33)\n"
@@ -588,7 +593,7 @@ static int parse_args(int argc, char **argv, int cmd, options *o)
 {
   memset(o, 0, sizeof *o);
   o->prec[0] = o->prec[1] = 1;
-  o->signals = 2000, o->faulty = 1000, o->seed = 1;
+  o->signals = 2000, o->faulty = 1000, o->batch = 1, o->seed = 1;
   o->delta_lo[0] = 1e-9, o->delta_hi[0] = 1e-1, o->ndeltas[0] = 25;  /* 3 a decade */
   o->delta_lo[1] = 1e-17, o->delta_hi[1] = 1e-1, o->ndeltas[1] = 33; /* 2 a decade, from below f64's rounding */
   o->bit = o->stage = o->pass = -1;
@@ -608,6 +613,7 @@ static int parse_args(int argc, char **argv, int cmd, options *o)
     else if (cmd == 0 && !strcmp(a, "-n")) bad = !v || parse_lengths(v, o);
     else if (cmd == 0 && !strcmp(a, "--signals")) bad = parse_long(v, 1, 100000000, &o->signals);
     else if (cmd == 0 && !strcmp(a, "--faulty")) bad = parse_long(v, 0, 100000000, &o->faulty);
+    else if (cmd == 0 && !strcmp(a, "--batch")) bad = parse_long(v, 1, 1 << 20, &o->batch);
     else if (cmd == 0 && !strcmp(a, "--deltas")) bad = !v || parse_deltas(v, 0, o);
     else if (cmd == 0 && !strcmp(a, "--deltas64")) bad = !v || parse_deltas(v, 1, o);
     else if (cmd == 0 && !strcmp(a, "--bit")) bad = parse_long(v, -1, 63, &x) || (o->bit = (int)x, 0);
@@ -651,17 +657,17 @@ typedef struct roc_count {
 } roc_count;
 
 #define ROC_HEADER                                                                                                          \
-  "backend,device,precision,N,delta,is_default,signals,faulty,beyond_bound,nonfinite,detected,detected_beyond,det_rate," \
+  "backend,device,precision,N,batch,delta,is_default,signals,faulty,beyond_bound,nonfinite,detected,detected_beyond,det_rate," \
   "det_rate_beyond,clean,false_alarms,fa_rate,faulty_ok_after,clean_ok_after,corrected_runs,uncorrectable_runs,"         \
   "replay_mismatch,bound,status,plan\n"
 
-static void roc_row(FILE *f, const dev *d, int f64, size_t n, const roc_count *c, long nonfinite, long replay_mismatch, double bound,
+static void roc_row(FILE *f, const dev *d, int f64, size_t n, size_t batch, const roc_count *c, long nonfinite, long replay_mismatch, double bound,
                     const char *status, const char *plan)
 {
   csv_str(f, d->backend);
   fputc(',', f);
   csv_str(f, d->name);
-  fprintf(f, ",%s,%zu,", prec_name(f64), n);
+  fprintf(f, ",%s,%zu,%zu,", prec_name(f64), n, batch);
   if (c) {
     double dr = c->faulty ? (double)c->detected / (double)c->faulty : NAN;
     double drb = c->beyond ? (double)c->detected_beyond / (double)c->beyond : NAN;
@@ -681,54 +687,83 @@ static void roc_row(FILE *f, const dev *d, int f64, size_t n, const roc_count *c
 }
 
 /* One run of the roc's plan at threshold delta, the fault spec (NULL: none) injected afresh and the
- * counters reset first; the output read into host_out and the counters into st.  0, or -1. */
+ * counters reset first; bytes of the output from offset read into host_out, the counters into st.
+ * 0, or -1. */
 static int roc_run(dev *d, ppfft_plan *p, double delta, const ppfft_fault_injection *spec, dbuf *in, dbuf *out, void *host_out,
-                   size_t bytes, ppfft_abft_stats *st)
+                   size_t offset, size_t bytes, ppfft_abft_stats *st)
 {
   if (!api_ok(d, "ppfft_plan_set_abft_threshold", ppfft_plan_set_abft_threshold(p, delta)) ||
       !api_ok(d, "ppfft_plan_inject_faults", ppfft_plan_inject_faults(p, spec)) ||
       !api_ok(d, "ppfft_plan_abft_reset", ppfft_plan_abft_reset(p)))
     return -1;
-  if (dev_exec(d, p, in, out) || read_stats(d, p, st) || buf_read(d, out, host_out, bytes)) return -1;
+  if (dev_exec(d, p, in, out) || read_stats(d, p, st) || buf_read_at(d, out, offset, host_out, bytes)) return -1;
   return 0;
 }
 
+/* The largest relative L2 distance, transform by transform, of a from b (count transforms of
+ * `reals` reals each); infinite where a is not finite. */
+static double rel_diff_max(const void *a, const void *b, size_t reals, size_t count, int f64)
+{
+  size_t step = reals * (f64 ? 8 : 4);
+  double m = 0;
+  for (size_t t = 0; t < count; ++t) {
+    double r = rel_diff((const char *)a + t * step, (const char *)b + t * step, reals, f64);
+    if (!(r <= m)) m = r;
+  }
+  return m;
+}
+
 /* The experiment for one (precision, N); rows to f, per-signal rows to sig (may be NULL).  0, or
- * -1 when the device failed (the row says why when the plan could not be made). */
+ * -1 when the device failed (the row says why when the plan could not be made).
+ *
+ * With --batch B > 1 the plan transforms B signals at once, as ABFT2's windows see them in use: the
+ * signal under test sits at a random transform `tgt` of the batch, the others are unit impulses
+ * (x = e_0, whose transform is exactly all ones, so that their checks can never fail and the
+ * counters still speak of the signal under test alone), and the fault is aimed at tgt.  A plan in
+ * several passes numbers its passes' transforms its own way: there the fault's transform is left
+ * to the library (-1), it may land in an impulse, and every transform's change is compared. */
 static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *sig)
 {
   double bound = bench_bound((long long)n, f64 ? BENCH_F64 : BENCH_F32);
-  size_t elem = f64 ? 16 : 8, bytes = n * elem, reals = 2 * n;
+  size_t B = (size_t)o->batch, elem = f64 ? 16 : 8, one = n * elem, reals = 2 * n;
   ppfft_desc desc;
-  ppfft_desc_init(&desc, 1, &n, 1);
+  ppfft_desc_init(&desc, 1, &n, B);
   desc.precision = prec_of(f64);
   ppfft_plan *p = NULL;
   ppfft_status s = ppfft_plan_create(d->ctx, &desc, PPFFT_ABFT, &p);
   if (s != PPFFT_SUCCESS) {
     char *st = status_text("ppfft_plan_create(PPFFT_ABFT)", ppfft_context_last_error(d->ctx));
-    fprintf(stderr, PROG ": roc %s N=%zu: %s\n", prec_name(f64), n, st ? st : "out of memory");
-    roc_row(f, d, f64, n, NULL, 0, 0, bound, st, "");
+    fprintf(stderr, PROG ": roc %s N=%zu batch=%zu: %s\n", prec_name(f64), n, B, st ? st : "out of memory");
+    roc_row(f, d, f64, n, B, NULL, 0, 0, bound, st, "");
     free(st);
     return 0;
   }
   char *described = plan_string(p);
-  fprintf(stderr, PROG ": roc %s N=%zu: %s\n", prec_name(f64), n, described ? described : "?");
+  fprintf(stderr, PROG ": roc %s N=%zu batch=%zu: %s\n", prec_name(f64), n, B, described ? described : "?");
+  int aimed = B == 1 || (described && !strchr(described, ';'));
+  size_t window = aimed ? one : B * one; /* the bytes of output compared */
+  size_t wcount = aimed ? 1 : B;         /* transforms in them */
+  if (!aimed) fprintf(stderr, PROG ": roc: a plan in several passes: faults land in any transform of the batch\n");
 
   int nsweep = o->ndeltas[f64], nd = nsweep + 1; /* the sweep, then the default */
   double lo = o->delta_lo[f64], hi = o->delta_hi[f64];
   roc_count *cnt = calloc((size_t)nd, sizeof *cnt);
   unsigned char *is_faulty = calloc((size_t)o->signals, 1);
   long *order = malloc((size_t)o->signals * sizeof *order);
-  void *host_in = malloc(bytes), *clean = malloc(bytes), *faulty = malloc(bytes), *after = malloc(bytes);
+  void *host_in = malloc(one), *impulse = calloc(1, one), *clean = malloc(window), *faulty = malloc(window), *after = malloc(window);
   dbuf in = {0}, out = {0};
-  int ok = cnt && is_faulty && order && host_in && clean && faulty && after && !buf_alloc(d, &in, bytes) && !buf_alloc(d, &out, bytes);
+  int ok = cnt && is_faulty && order && host_in && impulse && clean && faulty && after && !buf_alloc(d, &in, B * one) &&
+           !buf_alloc(d, &out, B * one);
   if (!ok) fprintf(stderr, PROG ": roc: out of memory\n");
+  if (f64 && impulse) ((double *)impulse)[0] = 1;
+  else if (impulse) ((float *)impulse)[0] = 1;
+  for (size_t t = 0; ok && B > 1 && t < B; ++t) ok = !buf_write_at(d, &in, t * one, impulse, one);
   for (int k = 0; ok && k < nd; ++k) {
     cnt[k].delta = k < nsweep ? (nsweep == 1 ? lo : lo * pow(hi / lo, (double)k / (nsweep - 1))) : ppfft_abft_default_threshold(prec_of(f64));
     cnt[k].is_default = k == nsweep;
   }
   /* which signals are faulty: the first --faulty of a random permutation */
-  unsigned long long rng = splitmix64(o->seed ^ ((unsigned long long)f64 << 62) ^ ((unsigned long long)n << 20)) | 1;
+  unsigned long long rng = splitmix64(o->seed ^ ((unsigned long long)f64 << 62) ^ ((unsigned long long)n << 20) ^ (unsigned long long)B) | 1;
   for (long i = 0; ok && i < o->signals; ++i) order[i] = i;
   for (long i = o->signals - 1; ok && i > 0; --i) {
     long j = (long)(uniform01(&rng) * (double)(i + 1));
@@ -739,6 +774,7 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
   for (long i = 0; ok && i < o->faulty; ++i) is_faulty[order[i]] = 1;
 
   long nonfinite = 0, replay_mismatch = 0, clean_alarms_at_nocheck = 0;
+  size_t tgt = 0;
   double t_start = bench_now_ms();
   for (long i = 0; ok && i < o->signals; ++i) {
     for (size_t r = 0; r < reals; ++r) {
@@ -746,8 +782,12 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
       if (f64) ((double *)host_in)[r] = v;
       else ((float *)host_in)[r] = (float)v;
     }
+    size_t prev = tgt;
+    tgt = B > 1 ? (size_t)(uniform01(&rng) * (double)B) % B : 0;
+    size_t offset = aimed ? tgt * one : 0;
+    if (B > 1 && prev != tgt) ok = !buf_write_at(d, &in, prev * one, impulse, one);
     ppfft_abft_stats st;
-    ok = !buf_write(d, &in, host_in, bytes) && !roc_run(d, p, NO_CHECK, NULL, &in, &out, clean, bytes, &st);
+    ok = ok && !buf_write_at(d, &in, tgt * one, host_in, one) && !roc_run(d, p, NO_CHECK, NULL, &in, &out, clean, offset, window, &st);
     if (!ok) break;
     if (st.detected) ++clean_alarms_at_nocheck;
     ppfft_fault_injection spec = {0};
@@ -761,20 +801,20 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
       spec.faults = 1;
       spec.pass = o->pass;
       spec.stage = o->stage;
-      spec.transform = -1;
+      spec.transform = aimed ? (long long)tgt : -1;
       spec.element = -1;
       spec.bit = bit;
-      ok = !roc_run(d, p, NO_CHECK, &spec, &in, &out, faulty, bytes, &st);
+      ok = !roc_run(d, p, NO_CHECK, &spec, &in, &out, faulty, offset, window, &st);
       if (!ok) break;
-      change = rel_diff(faulty, clean, reals, f64);
+      change = rel_diff_max(faulty, clean, reals, wcount, f64);
       nf = st.detected > 0; /* only a check that is not a number fails at 1e30 */
       beyond = nf || !(change <= bound);
       nonfinite += nf;
     }
     for (int k = 0; ok && k < nd; ++k) {
-      ok = !roc_run(d, p, cnt[k].delta, is_faulty[i] ? &spec : NULL, &in, &out, after, bytes, &st);
+      ok = !roc_run(d, p, cnt[k].delta, is_faulty[i] ? &spec : NULL, &in, &out, after, offset, window, &st);
       if (!ok) break;
-      int det = st.detected > 0, ok_after = rel_diff(after, clean, reals, f64) <= bound;
+      int det = st.detected > 0, ok_after = rel_diff_max(after, clean, reals, wcount, f64) <= bound;
       roc_count *c = &cnt[k];
       if (is_faulty[i]) {
         ++c->faulty;
@@ -783,7 +823,7 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
         c->detected_beyond += det && beyond;
         c->faulty_ok_after += ok_after;
         /* a run without a detection must replay the uncorrected faulty output exactly */
-        if (!det && !nf && memcmp(after, faulty, bytes) != 0) ++replay_mismatch;
+        if (!det && !nf && memcmp(after, faulty, window) != 0) ++replay_mismatch;
       } else {
         ++c->clean;
         c->false_alarms += det;
@@ -792,23 +832,23 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
       c->corrected_runs += st.corrected > 0;
       c->uncorrectable_runs += st.uncorrectable > 0;
       if (sig && c->is_default)
-        fprintf(sig, "%s,%s,%zu,%ld,%d,%d,%.4g,%d,%d,%d,%d,%llu,%llu,%llu\n", d->backend, prec_name(f64), n, i, is_faulty[i], bit, change,
-                beyond, nf, det, ok_after, (unsigned long long)st.detected, (unsigned long long)st.corrected,
+        fprintf(sig, "%s,%s,%zu,%zu,%ld,%zu,%d,%d,%.4g,%d,%d,%d,%d,%llu,%llu,%llu\n", d->backend, prec_name(f64), n, B, i, tgt, is_faulty[i], bit,
+                change, beyond, nf, det, ok_after, (unsigned long long)st.detected, (unsigned long long)st.corrected,
                 (unsigned long long)st.uncorrectable);
     }
     if ((i + 1) % 250 == 0 || i + 1 == o->signals)
-      fprintf(stderr, PROG ": roc %s N=%zu: %ld/%ld signals (%.1f s)\n", prec_name(f64), n, i + 1, o->signals,
+      fprintf(stderr, PROG ": roc %s N=%zu batch=%zu: %ld/%ld signals (%.1f s)\n", prec_name(f64), n, B, i + 1, o->signals,
               (bench_now_ms() - t_start) * 1e-3);
   }
   if (ok) {
     if (clean_alarms_at_nocheck) fprintf(stderr, PROG ": warning: %ld clean runs failed a check at threshold 1e30\n", clean_alarms_at_nocheck);
     if (replay_mismatch) fprintf(stderr, PROG ": warning: %ld faulty runs without a detection did not replay the faulty output\n", replay_mismatch);
     char *bare = described ? plan_string_bare(described) : NULL;
-    for (int k = 0; k < nd; ++k) roc_row(f, d, f64, n, &cnt[k], nonfinite, replay_mismatch, bound, "ok", bare ? bare : "?");
+    for (int k = 0; k < nd; ++k) roc_row(f, d, f64, n, B, &cnt[k], nonfinite, replay_mismatch, bound, "ok", bare ? bare : "?");
     free(bare);
   }
   buf_free(&in), buf_free(&out);
-  free(cnt), free(is_faulty), free(order), free(host_in), free(clean), free(faulty), free(after), free(described);
+  free(cnt), free(is_faulty), free(order), free(host_in), free(impulse), free(clean), free(faulty), free(after), free(described);
   ppfft_plan_destroy(p);
   return ok ? 0 : -1;
 }
@@ -821,7 +861,7 @@ static int cmd_roc(dev *d, const options *o, FILE *f)
       fprintf(stderr, PROG ": cannot write %s\n", o->signals_csv);
       return 1;
     }
-    fprintf(sig, "backend,precision,N,signal,faulty,bit,change,beyond_bound,nonfinite,detected_at_default,ok_at_default,stats_detected,"
+    fprintf(sig, "backend,precision,N,batch,signal,target,faulty,bit,change,beyond_bound,nonfinite,detected_at_default,ok_at_default,stats_detected,"
                  "stats_corrected,stats_uncorrectable\n");
   }
   fprintf(f, ROC_HEADER);
