@@ -718,8 +718,9 @@ static double rel_diff_max(const void *a, const void *b, size_t reals, size_t co
  *
  * With --batch B > 1 the plan transforms B signals at once, as ABFT2's windows see them in use: the
  * signal under test sits at a random transform `tgt` of the batch, the others are unit impulses
- * (x = e_0, whose transform is exactly all ones, so that their checks can never fail and the
- * counters still speak of the signal under test alone), and the fault is aimed at tgt.  A plan in
+ * (x = e_0, whose transform a one-pass plan computes exactly, all ones, so that their checks do not
+ * fail and the counters still speak of the signal under test alone; checked first, a warning if
+ * not), and the fault is aimed at tgt.  A plan in
  * several passes numbers its passes' transforms its own way: there the fault's transform is left
  * to the library (-1), it may land in an impulse, and every transform's change is compared. */
 static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *sig)
@@ -758,6 +759,14 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
   if (f64 && impulse) ((double *)impulse)[0] = 1;
   else if (impulse) ((float *)impulse)[0] = 1;
   for (size_t t = 0; ok && B > 1 && t < B; ++t) ok = !buf_write_at(d, &in, t * one, impulse, one);
+  if (ok && B > 1) { /* the impulses' own checks, at the lowest threshold: none should fail */
+    ppfft_abft_stats st;
+    double lowest = fmin(lo, ppfft_abft_default_threshold(prec_of(f64)));
+    ok = !roc_run(d, p, lowest, NULL, &in, &out, clean, 0, one, &st);
+    if (ok && st.detected)
+      fprintf(stderr, PROG ": warning: a batch of impulses fails %llu checks at threshold %g: false alarms there count them too\n",
+              (unsigned long long)st.detected, lowest);
+  }
   for (int k = 0; ok && k < nd; ++k) {
     cnt[k].delta = k < nsweep ? (nsweep == 1 ? lo : lo * pow(hi / lo, (double)k / (nsweep - 1))) : ppfft_abft_default_threshold(prec_of(f64));
     cnt[k].is_default = k == nsweep;
