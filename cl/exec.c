@@ -20,15 +20,17 @@ void cl_pass_release(cl_pass *ps)
   if (ps->program) clReleaseProgram(ps->program);
   if (ps->table) clReleaseMemObject(ps->table);
   if (ps->tw4) clReleaseMemObject(ps->tw4);
+  if (ps->abft_a) clReleaseMemObject(ps->abft_a);
   ps->kernel = NULL;
   ps->program = NULL;
-  ps->table = ps->tw4 = NULL;
+  ps->table = ps->tw4 = ps->abft_a = NULL;
 }
 
 void cl_chain_release(cl_chain *x)
 {
   for (int i = 0; i < x->npasses; ++i) cl_pass_release(&x->pass[i]);
   if (x->tmp) clReleaseMemObject(x->tmp);
+  if (x->abft_ctl) clReleaseMemObject(x->abft_ctl);
   if (x->last) clReleaseEvent(x->last);
   if (x->last_q) clReleaseCommandQueue(x->last_q);
   pthread_mutex_destroy(&x->lock);
@@ -44,7 +46,8 @@ static cl_mem upload(cl_runtime *rt, const errors *e, const void *host, size_t b
 }
 
 ppfft_status cl_pass_build(cl_runtime *rt, const errors *e, const char *source, const char *kernel_name, const char *what,
-                           const void *table, size_t table_bytes, const void *tw4, size_t tw4_bytes, cl_pass *ps)
+                           const void *table, size_t table_bytes, const void *tw4, size_t tw4_bytes, const void *abft_a,
+                           size_t abft_bytes, cl_pass *ps)
 {
   ppfft_status s = program_get(rt, e, source, &ps->program);
   if (s != PPFFT_SUCCESS) return s;
@@ -61,7 +64,39 @@ ppfft_status cl_pass_build(cl_runtime *rt, const errors *e, const char *source, 
   s = PPFFT_SUCCESS;
   if (table) ps->table = upload(rt, e, table, table_bytes, "clCreateBuffer(twiddle table)", &s);
   if (tw4 && s == PPFFT_SUCCESS) ps->tw4 = upload(rt, e, tw4, tw4_bytes, "clCreateBuffer(four-step twiddle table)", &s);
+  if (abft_a && s == PPFFT_SUCCESS) ps->abft_a = upload(rt, e, abft_a, abft_bytes, "clCreateBuffer(ABFT checksum table)", &s);
   return s;
+}
+
+ppfft_status cl_chain_abft_init(cl_runtime *rt, const errors *e, cl_chain *x)
+{
+  if (x->abft_ctl) return PPFFT_SUCCESS;
+  cl_uint zero[ABFT_CTL_WORDS] = {0};
+  cl_int ce;
+  x->abft_ctl = cl_buffer(rt, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, zero, &ce);
+  if (!x->abft_ctl) return cl_error(e, "clCreateBuffer(ABFT control)", ce);
+  return PPFFT_SUCCESS;
+}
+
+ppfft_status cl_chain_abft_counters(cl_runtime *rt, const errors *e, cl_chain *x, cl_uint ctl[3], int reset)
+{
+  pthread_mutex_lock(&x->lock);
+  cl_int ce = CL_SUCCESS;
+  cl_command_queue q = x->last_q;
+  if (q) { /* behind every command of the queue the plan last ran on, in order or not */
+    clRetainCommandQueue(q);
+    ce = clFinish(q);
+  } else q = clCreateCommandQueue(rt->ctx, rt->dev, 0, &ce);
+  const char *what = q ? "clFinish" : "clCreateCommandQueue";
+  if (q && ce == CL_SUCCESS) {
+    cl_uint zero[3] = {0, 0, 0};
+    what = reset ? "clEnqueueWriteBuffer(ABFT counters)" : "clEnqueueReadBuffer(ABFT counters)";
+    if (reset) ce = clEnqueueWriteBuffer(q, x->abft_ctl, CL_TRUE, 0, sizeof zero, zero, 0, NULL, NULL);
+    else ce = clEnqueueReadBuffer(q, x->abft_ctl, CL_TRUE, 0, 3 * sizeof *ctl, ctl, 0, NULL, NULL);
+  }
+  if (q) clReleaseCommandQueue(q);
+  pthread_mutex_unlock(&x->lock);
+  return ce == CL_SUCCESS ? PPFFT_SUCCESS : cl_error(e, what, ce);
 }
 
 ppfft_status cl_chain_alloc_tmp(cl_runtime *rt, const errors *e, cl_chain *x, size_t bytes)
@@ -117,8 +152,8 @@ static int set_buffers(const cl_chain *x, const cl_pass *ps, const cl_buffers *b
 }
 
 /* Enqueues one pass behind the wait list; its launches' events go to *events (*count of them). */
-static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const errors *e, cl_command_queue q, const cl_buffers *b,
-                                 cl_uint nwait, const cl_event *wait, cl_event **events, size_t *count)
+static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, cl_uint index, const errors *e, cl_command_queue q,
+                                 const cl_buffers *b, cl_uint nwait, const cl_event *wait, cl_event **events, size_t *count)
 {
   cl_ulong batch = ps->l.batch;
   cl_int ce = CL_SUCCESS;
@@ -127,9 +162,18 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const err
   if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof batch, &batch);
   if (ce == CL_SUCCESS && ps->table) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->table);
   if (ce == CL_SUCCESS && ps->tw4) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->tw4);
+  if (ce == CL_SUCCESS && ps->l.abft) { /* gen/abft.c: the table, the control buffer, delta, the pass */
+    ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->abft_a);
+    if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &x->abft_ctl);
+    cl_float d32 = (cl_float)x->abft_delta;
+    cl_double d64 = x->abft_delta;
+    if (ce == CL_SUCCESS) ce = ps->l.f64 ? clSetKernelArg(ps->kernel, arg++, sizeof d64, &d64) : clSetKernelArg(ps->kernel, arg++, sizeof d32, &d32);
+    if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof index, &index);
+  }
   if (ce != CL_SUCCESS) return cl_error(e, "clSetKernelArg", ce);
 
-  size_t groups_total = (ps->l.batch + ps->l.t - 1) / ps->l.t;
+  size_t per_group = (size_t)ps->l.t * (ps->l.window ? ps->l.window : 1); /* transforms a work-group computes */
+  size_t groups_total = (ps->l.batch + per_group - 1) / per_group;
   size_t per_launch = MAX_ITEMS_PER_LAUNCH / ps->l.wg;
   size_t launches = (groups_total + per_launch - 1) / per_launch;
   *events = calloc(launches, sizeof **events);
@@ -137,7 +181,7 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, const err
   if (!*events) return errors_set(e, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
   for (size_t k = 0; k < launches; ++k) {
     size_t groups = groups_total - k * per_launch < per_launch ? groups_total - k * per_launch : per_launch;
-    cl_ulong first = (cl_ulong)k * per_launch * ps->l.t;
+    cl_ulong first = (cl_ulong)k * per_launch * per_group;
     size_t global = groups * ps->l.wg, local = ps->l.wg;
     ce = clSetKernelArg(ps->kernel, (cl_uint)first_arg, sizeof first, &first);
     if (ce == CL_SUCCESS && cl_fault_fires(x->rt, CL_FAULT_ENQUEUE)) ce = CL_MEM_OBJECT_ALLOCATION_FAILURE;
@@ -180,11 +224,17 @@ static ppfft_status enqueue_locked(cl_chain *x, const errors *e, cl_command_queu
     wait = first_wait;
   }
   ppfft_status s = PPFFT_SUCCESS;
+  if (x->abft_inj_pending) { /* fault injection's words, blocking (the next call may change them) */
+    cl_int ce = clEnqueueWriteBuffer(q, x->abft_ctl, CL_TRUE, ABFT_CTL_NINJ * sizeof(cl_uint), sizeof x->abft_inj, x->abft_inj, nwait,
+                                     nwait ? wait : NULL, NULL);
+    if (ce != CL_SUCCESS) s = cl_error(e, "clEnqueueWriteBuffer(ABFT fault injection)", ce);
+    x->abft_inj_pending = 0;
+  }
   for (int i = 0; i < x->npasses && s == PPFFT_SUCCESS; ++i) {
     cl_event *ev = NULL;
     size_t nev = 0;
-    s = i == 0 ? enqueue_pass(x, &x->pass[i], e, q, b, nwait, wait, &ev, &nev)
-               : enqueue_pass(x, &x->pass[i], e, q, b, (cl_uint)nprev, prev, &ev, &nev);
+    s = i == 0 ? enqueue_pass(x, &x->pass[i], (cl_uint)i, e, q, b, nwait, wait, &ev, &nev)
+               : enqueue_pass(x, &x->pass[i], (cl_uint)i, e, q, b, (cl_uint)nprev, prev, &ev, &nev);
     if (prev) release_events(prev, nprev);
     prev = ev;
     nprev = nev;
@@ -202,10 +252,12 @@ static ppfft_status enqueue_locked(cl_chain *x, const errors *e, cl_command_queu
   }
   if (prev) release_events(prev, nprev);
   if (s != PPFFT_SUCCESS) return s;
-  if (x->tmp) {
-    if (x->last) clReleaseEvent(x->last);
-    clRetainEvent(end);
-    x->last = end;
+  if (x->tmp || x->abft_ctl) { /* ABFT: its counters are read behind the queue */
+    if (x->tmp) {
+      if (x->last) clReleaseEvent(x->last);
+      clRetainEvent(end);
+      x->last = end;
+    }
     if (x->last_q != q) { /* asked once per queue change, not at every execution */
       if (x->last_q) clReleaseCommandQueue(x->last_q);
       clRetainCommandQueue(q);

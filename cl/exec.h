@@ -4,6 +4,7 @@
 #ifndef PPFFT_CL_EXEC_H
 #define PPFFT_CL_EXEC_H
 #include "cl/runtime.h"
+#include "core/abft.h"
 #include "core/launch.h"
 #include <pthread.h>
 
@@ -13,6 +14,7 @@ typedef struct cl_pass {
   cl_kernel kernel;
   cl_mem table;          /* CM-K / TW-GM twiddles, else NULL */
   cl_mem tw4;            /* the four-step twiddles of a column pass, else NULL */
+  cl_mem abft_a;         /* ABFT's input checksum table (core/abft.h), else NULL */
   pass_launch l;         /* launch shape and buffer roles */
 } cl_pass;
 
@@ -27,6 +29,12 @@ typedef struct cl_chain {
   cl_command_queue last_q;  /* the queue it ran on (retained, so its handle cannot be reused) */
   int last_q_in_order;      /* last_q executes in order: a next execution there needs no wait */
   pthread_mutex_t lock;     /* kernel arguments are per cl_kernel: set and enqueue under it */
+  /* ABFT plans: the control buffer (core/abft.h), the threshold, and the fault-injection words
+   * (from ABFT_CTL_NINJ on) to write before the next execution */
+  cl_mem abft_ctl;
+  double abft_delta;
+  cl_uint abft_inj[ABFT_CTL_WORDS - ABFT_CTL_NINJ];
+  int abft_inj_pending;
 } cl_chain;
 
 /* The user's buffers: per side, the interleaved buffer, or the real and imaginary ones. */
@@ -45,12 +53,21 @@ void cl_chain_release(cl_chain *x);
  * registers), then uploads the host twiddle tables given (NULL: none).  Errors (message to e):
  * BUILD, UNSUPPORTED (work-group too large for the compiled kernel), OPENCL, OUT_OF_MEMORY. */
 ppfft_status cl_pass_build(cl_runtime *rt, const errors *e, const char *source, const char *kernel_name, const char *what,
-                           const void *table, size_t table_bytes, const void *tw4, size_t tw4_bytes, cl_pass *ps);
+                           const void *table, size_t table_bytes, const void *tw4, size_t tw4_bytes, const void *abft_a,
+                           size_t abft_bytes, cl_pass *ps);
 void cl_pass_release(cl_pass *ps);
 
 /* Allocates the chain's temporary buffer of the given size.  Errors: OUT_OF_MEMORY (also beyond the
  * device's largest allocation), OPENCL. */
 ppfft_status cl_chain_alloc_tmp(cl_runtime *rt, const errors *e, cl_chain *x, size_t bytes);
+
+/* ABFT: allocates the chain's control buffer (zeroed) if it has none.  Errors: OPENCL. */
+ppfft_status cl_chain_abft_init(cl_runtime *rt, const errors *e, cl_chain *x);
+
+/* ABFT: reads the control buffer's counters (ABFT_CTL_DETECTED .. UNCORRECTABLE) into ctl[0..2],
+ * after the chain's executions on its last queue have completed, or (reset) sets them to zero.
+ * Errors: OPENCL. */
+ppfft_status cl_chain_abft_counters(cl_runtime *rt, const errors *e, cl_chain *x, cl_uint ctl[3], int reset);
 
 /* Errors (INVALID_ARGUMENT) unless q is a valid queue of rt's context and device. */
 ppfft_status cl_check_queue(const cl_runtime *rt, const errors *e, cl_command_queue q);

@@ -71,6 +71,7 @@ static ppfft_status execute(ppfft_plan *p, cudaStream_t stream, cuda_buffers *b)
   static const char *const names[2][3] = {{"input", "input real", "input imaginary"}, {"output", "output real", "output imaginary"}};
   for (int k = 0; k < (p->in_planar ? 2 : 1) && s == PPFFT_SUCCESS; ++k) s = check_pointer(c, b->in[k], names[0][p->in_planar ? 1 + k : 0]);
   for (int k = 0; !p->inplace && k < (p->out_planar ? 2 : 1) && s == PPFFT_SUCCESS; ++k) s = check_pointer(c, b->out[k], names[1][p->out_planar ? 1 + k : 0]);
+  if (s == PPFFT_SUCCESS) plan_abft_before_execute(p);
   if (s == PPFFT_SUCCESS) s = cuda_chain_enqueue(p->chain, &c->err, stream, b);
   cuda_leave(prev);
   return s;

@@ -45,6 +45,7 @@ static ppfft_status execute(ppfft_plan *p, cl_command_queue q, cl_buffers *b, cl
   if (s == PPFFT_SUCCESS) s = check_side(p, b->in, p->in_planar, 0, p->in_span);
   if (s == PPFFT_SUCCESS && !p->inplace) s = check_side(p, b->out, p->out_planar, 1, p->out_span);
   if (s != PPFFT_SUCCESS) return s;
+  plan_abft_before_execute(p);
   return cl_chain_enqueue(p->chain, &c->err, q, b, nwait, wait, done);
 }
 

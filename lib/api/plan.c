@@ -52,7 +52,7 @@ ppfft_status ppfft_plan_create(ppfft_context *c, const ppfft_desc *d, unsigned f
   if (out) *out = NULL;
   if (!c) return err_set(NULL, PPFFT_ERROR_INVALID_ARGUMENT, "the ppfft context is NULL");
   if (!out) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_create: out is NULL");
-  const unsigned known = PPFFT_MEASURE | PPFFT_EXHAUSTIVE | PPFFT_WISDOM_ONLY;
+  const unsigned known = PPFFT_MEASURE | PPFFT_EXHAUSTIVE | PPFFT_WISDOM_ONLY | PPFFT_ABFT;
   if (flags & ~known) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "unknown plan flag bits 0x%x", flags & ~known);
   transform t;
   ppfft_status s = validate(c, d, &t);

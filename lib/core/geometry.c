@@ -84,6 +84,11 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
       return UNSUP("%s", "a shuffle exchange moves single elements: VASM, and VASM2 unless staged through local memory (CGAP with t > 1)");
     if (g->w > 32) return UNSUP("a shuffle exchange needs a transform's work-items within one warp (32), not %u", g->w);
   }
+  if (v->abft) {
+    /* the checks read the registers of the RP modes (gen/abft.c) */
+    if (v->abft > 2) return UNSUP("%s", "ABFT1 or ABFT2");
+    if (v->onchip != ONCHIP_RP_LM_CM) return UNSUP("%s", "ABFT checks the registers of RP+LM-CM (or RP+SHFL-*): not GM, LM-CC, LM-CT");
+  }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
   if (g->e > 1) {
     size_t e = g->e;
@@ -112,12 +117,17 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CT: planes = 2; break;
   }
   g->local_bytes = planes * g->t * g->npad * rs;
+  if (v->abft) { /* per work-item partials (two sets: iterations alternate), group sums, a flag */
+    unsigned grp = g->w < 32 ? g->w : 32;
+    g->abft_local_bytes = (2 * 3 * (size_t)g->wg + (g->w > grp ? 2 * 3 * (size_t)g->t * (g->w / grp) : 0)) * rs + 4;
+  }
   if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = twiddle_entries(g->n) * 2 * rs;
   if (!di) return PPFFT_SUCCESS;
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");
   if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);
-  if (g->local_bytes > di->local_mem)
-    return UNSUP("needs %zu bytes of local memory; the device has %llu", g->local_bytes, (unsigned long long)di->local_mem);
+  if (g->local_bytes + g->abft_local_bytes > di->local_mem)
+    return UNSUP("needs %zu bytes of local memory; the device has %llu", g->local_bytes + g->abft_local_bytes,
+                 (unsigned long long)di->local_mem);
   if ((v->twiddle == TW_CM_K || v->twiddle == TW_CM_L) && g->table_bytes > di->max_const)
     return UNSUP("the %zu-byte twiddle table exceeds the device's %llu bytes of constant memory", g->table_bytes,
                  (unsigned long long)di->max_const);

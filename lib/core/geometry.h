@@ -25,6 +25,7 @@ typedef struct geometry {
   unsigned npad;      /* padded length of one transform's local plane (N / xr elements) */
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
   size_t local_bytes; /* static local memory */
+  size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
 } geometry;
 

@@ -12,6 +12,9 @@ typedef struct pass_launch {
   int inplace, in_planar, out_planar;
   size_t local_bytes;    /* the kernel's local (shared) memory: CUDA kernels take it dynamically at
                           * launch (beyond 48 KiB only so), OpenCL ones declare it */
+  int abft;              /* the kernel checks its transforms (gen/abft.c): it takes ABFT's arguments */
+  unsigned window;       /* blocks of t transforms each work-group computes in turn (ABFT2), else 1 */
+  int f64;               /* the kernel's precision (the type of ABFT's threshold argument) */
 } pass_launch;
 
 #endif

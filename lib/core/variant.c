@@ -35,9 +35,10 @@ int variant_print(const variant *v, char *buf, size_t len)
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
   else snprintf(onchip, sizeof onchip, "%s", onchip_names[v->onchip]);
-  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds,
+  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds,
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->vector_math ? "VAVM" : "VASM", v->width,
-                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->cse ? "+CSE" : "", v->il ? "+IL" : "",
+                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : "",
+                  v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
 }
 
@@ -113,6 +114,10 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       if (!k) return fail(msg, len, "unknown shuffle \"%s\" (SHFL-NAIVE, SHFL-DIV, SHFL-SELP-IP or SHFL-SELP-OOP)", t);
       dup = v->shfl != SHFL_NONE;
       v->shfl = (shuffle_mode)k;
+    }
+    else if (strcmp(t, "ABFT1") == 0 || strcmp(t, "ABFT2") == 0) {
+      dup = v->abft != 0;
+      v->abft = (unsigned)(t[4] - '0');
     }
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TWP") == 0) dup = v->twp++;

@@ -18,6 +18,9 @@
  *                  w^t only for t = 1, 2, 4, 8, 16 and form the other powers of a butterfly by at
  *                  most four complex products: 4 table loads or sincos instead of 15 for radix 16,
  *                  at the price of a few ulps; beyond the seed's matrix)
+ *   fault tolerance ABFT1 | ABFT2 (RP+LM-CM, core/abft.h): every transform checked by TurboFFT's
+ *                  left-side checksum; a corrupted one recomputed (ABFT1, one-sided) or corrected
+ *                  from the right-side checksum of the work-item's window (ABFT2, two-sided)
  *   code shape     CSE, IL, LU: each present = on
  *   XP             (plans) transform a strided dimension between two explicit transposes
  *   launch         wg<work-group size>, t<transforms per work-group>
@@ -48,6 +51,7 @@ typedef struct variant {
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
+  unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct) */
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
                        * the temporary buffer, transformed there and copied back (explicit
                        * transposes, the 3D FFT report's way) instead of read across transforms */

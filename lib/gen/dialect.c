@@ -10,6 +10,11 @@ static void opencl_half(text_buf *sticky, char *buf, size_t n, const char *v, in
   tb_format(sticky, buf, n, "%s.%s", v, odd ? "odd" : "even");
 }
 
+static const char opencl_abft_helpers[] =
+    "inline real ppfft_flip(const real x, const uint bit)\n{\n"
+    "#ifdef PPFFT_F64\n  return as_double(as_ulong(x) ^ (1ul << bit));\n#else\n  return as_float(as_uint(x) ^ (1u << bit));\n#endif\n}\n"
+    "inline void ppfft_count(__global uint *c) { atomic_inc(c); }\n";
+
 const dialect dialect_opencl = {
   .name = "OpenCL C",
   .prelude = cl_src_prelude,
@@ -28,6 +33,7 @@ const dialect dialect_opencl = {
   .vec_mid = ")(",
   .elem_open = "(real2)(",
   .elem_close = ")",
+  .abft_helpers = opencl_abft_helpers,
   .kernel_head = opencl_kernel_head,
   .half = opencl_half,
 };
@@ -40,6 +46,13 @@ static void cuda_half(text_buf *sticky, char *buf, size_t n, const char *v, int 
 {
   tb_format(sticky, buf, n, "ppfft_%s(%s)", odd ? "odd" : "even", v);
 }
+
+static const char cuda_abft_helpers[] =
+    "__device__ __forceinline__ real ppfft_flip(const real x, const uint bit)\n{\n"
+    "#ifdef PPFFT_F64\n  return __longlong_as_double(__double_as_longlong(x) ^ (1ll << bit));\n"
+    "#else\n  return __uint_as_float(__float_as_uint(x) ^ (1u << bit));\n#endif\n}\n"
+    "__device__ __forceinline__ void ppfft_count(uint *c) { atomicAdd(c, 1u); }\n"
+    "__device__ __forceinline__ real ppfft_xor_sum(const real x, const uint m, const uint mask) { return x + __shfl_xor_sync(mask, x, m); }\n";
 
 /* A buffer is a plain pointer (global) and shared memory is declared __shared__; a table in
  * constant memory is a __constant__ array with a constant initializer (braced elements, not calls),
@@ -64,6 +77,8 @@ const dialect dialect_cuda = {
   .vec_mid = "(",
   .elem_open = "{",
   .elem_close = "}",
+  .xor_reduce = 1,
+  .abft_helpers = cuda_abft_helpers,
   .kernel_head = cuda_kernel_head,
   .half = cuda_half,
 };

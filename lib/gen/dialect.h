@@ -42,6 +42,11 @@ typedef struct dialect {
   const char *elem_open, *elem_close; /* around the two reals of the CM-L table's elements */
   const char *shuffle;         /* the warp shuffle (value, source lane, width) with a lane mask
                                * first, else NULL (OpenCL: no such thing) */
+  int xor_reduce;             /* ABFT's sums over a transform's threads by xor shuffles within a
+                               * warp (CUDA), else through local memory */
+  const char *abft_helpers;   /* ABFT kernels' helpers: ppfft_flip (a bit of a real), ppfft_count
+                               * (an atomic increment of a global counter), ppfft_xor_sum (with
+                               * xor_reduce) */
   int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
                                * passes left out, so its cost shows; the results are wrong */
   /* the line before a kernel's signature, for a work-group of wg work-items */

@@ -102,6 +102,10 @@ void gen_load_owned_to_slots(gen_state *gs);
 /* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
 void gen_store_owned_from_slots(gen_state *gs);
 
+/* Stores the slots element by element, each work-item its own transform's owned elements (ABFT's
+ * correction: the work-group's transforms are not neighbours then). */
+void gen_store_owned_elements(gen_state *gs);
+
 /* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
  * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
 void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base);
@@ -130,6 +134,17 @@ void gen_store_staged(gen_state *gs);
  * power of two a below t, so each power is at most four products from fetched values. */
 void gen_twiddle_unit(const gen_state *gs, text_buf *b, unsigned r, char k[][64], unsigned lanes, unsigned q, unsigned base,
                          unsigned M, int contiguous);
+
+/* ---- abft.c ---- */
+
+/* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */
+void gen_abft_args(const gen_state *gs, text_buf *b);
+
+/* The body of an ABFT kernel (RP+LM-CM, RP+SHFL-*) after the work-item's indices and the register
+ * and local declarations: the window loop with the checks, fault injection, and ABFT1's
+ * recomputation or ABFT2's correction (README "Fault tolerance").  Returns 0, or -1 when a shuffle
+ * exchange could not be written (as gen_shuffle_exchange). */
+int gen_abft_body(gen_state *gs);
 
 /* ---- pass.c ---- */
 

@@ -183,6 +183,34 @@ void gen_store_owned_from_slots(gen_state *gs)
   gen_loop_body(gs, "q", gs->g->rq, &body);
 }
 
+/* Stores the register slots one element at a time, each work-item its own transform's owned
+ * elements, whatever the access pattern (ABFT's correction, where each transform of the work-group
+ * has a transform index of its own). */
+void gen_store_owned_elements(gen_state *gs)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char pos[128], ptr[96], re[96], im[96];
+  gen_transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
+  tb_printf(&body, "    if (tr < nvalid) {\n");
+  for (unsigned e = 0; e < gs->g->ec; ++e) {
+    char own[96];
+    gen_owned_pos(gs, own, sizeof own, "q");
+    tb_format(gs->b, pos, sizeof pos, "%s + %uu", own, e);
+    gen_slot(gs, re, sizeof re, 'r', "q", e);
+    gen_slot(gs, im, sizeof im, 'i', "q", e);
+    if (gs->general) {
+      general_store(gs, &body, "tr", ptr, pos, re, im, 1);
+      continue;
+    }
+    char lit[48], scale[64] = "";
+    if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, 1)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
+    tb_printf(&body, "    (%s)[%s] = %sreal2%s%s, %s)%s;\n", ptr, pos, gs->d->vec_open, gs->d->vec_mid, re, im, scale);
+  }
+  tb_printf(&body, "    }\n");
+  gen_loop_body(gs, "q", gs->g->rq, &body);
+}
+
 /* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
  * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
 void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base)

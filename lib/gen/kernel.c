@@ -72,6 +72,12 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   tb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", d->prelude, g->padshift);
   if (v->twiddle == TW_CM_L) emit_table_literal(gs);
   if (!v->il) emit_helpers(gs);
+  if (v->abft) {
+    tb_printf(&buf, "%s", d->abft_helpers);
+    /* core/abft.h: e_j */
+    tb_printf(&buf, "%sinline real ppfft_abft_weight(uint j)\n{\n  j ^= j >> 16; j *= 0x7feb352du; j ^= j >> 15; j *= 0x846ca68bu; j ^= j >> 16;\n"
+                    "  return (real)1 + (real)(j >> 8) * (real)5.9604644775390625e-8;\n}\n\n", d->helper);
+  }
 
   /* the table arguments, after first and batch */
   out->table_arg = v->twiddle == TW_CM_K || v->twiddle == TW_GM;
@@ -81,6 +87,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (v->twiddle == TW_CM_K) tb_printf(&tables, ", %sreal2 *restrict tw", d->constant_arg);
   if (v->twiddle == TW_GM) tb_printf(&tables, ", %sconst real2 *restrict tw", d->global);
   if (p->twiddle_n) tb_printf(&tables, ", %sconst real2 *restrict tw4", d->global);
+  if (v->abft) gen_abft_args(gs, &tables);
   const char *table_arg = tables.len ? tables.data : "";
   if (tables.failed) buf.failed = tables.failed;
   if (gs->general) gen_layout_macros(&buf, d, p);
@@ -94,11 +101,13 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   text_buf_free(&tables);
   if (p->inplace && !gs->general) tb_printf(&buf, "  %sconst real2 *src = data;\n  %sreal2 *dst = data;\n", d->global, d->global);
   tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
-  tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
-  tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
-  if (!gs->general) {
-    tb_printf(&buf, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
-    tb_printf(&buf, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
+  if (!v->abft) { /* (ABFT kernels loop over blocks: gen/abft.c) */
+    tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
+    tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
+    if (!gs->general) {
+      tb_printf(&buf, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
+      tb_printf(&buf, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
+    }
   }
   out->local_bytes = 0;
   if (g->local_bytes && d->dynamic_local) { /* one array of g->local_bytes, given at launch */
@@ -112,9 +121,14 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   }
   if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
   if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
-  tb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
+  if (v->abft) {
+    tb_printf(&buf, "  (void)tid; (void)tr;\n");
+    if (gen_abft_body(gs) != 0) no_shuffle = 1;
+  } else {
+    tb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
+  }
 
-  switch (v->onchip) {
+  switch (v->abft ? -1 : (int)v->onchip) {
   case ONCHIP_RP_LM_CM:
     tb_printf(&buf, "  /* load into registers */\n");
     if (g->staged) gen_load_staged(gs);

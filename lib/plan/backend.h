@@ -9,6 +9,7 @@
 #include "core/device_info.h"
 #include "core/errors.h"
 #include "core/launch.h"
+#include <stdint.h>
 #include "gen/dialect.h"
 
 /* What plan_build_pass hands a backend for one pass. */
@@ -20,6 +21,8 @@ typedef struct pass_code {
   size_t table_bytes;
   const void *tw4;         /* the four-step twiddle table argument, else NULL */
   size_t tw4_bytes;
+  const void *abft;        /* ABFT's input checksum table (core/abft.h), else NULL */
+  size_t abft_bytes;
 } pass_code;
 
 typedef struct backend {
@@ -51,6 +54,13 @@ typedef struct backend {
    * place: the input buffer) back into out.  Errors: the runtime's, OUT_OF_MEMORY. */
   ppfft_status (*run_host)(void *rt, const errors *e, void *chain, int f64, int inplace, size_t in_elems, size_t out_elems, const void *in,
                            void *out);
+  /* ABFT (core/abft.h): the chain's control buffer, made zeroed (abft_init); the threshold and the
+   * fault-injection words (ABFT_CTL_NINJ on) the next execution writes first (abft_set, inj NULL:
+   * none to write); the counters ABFT_CTL_DETECTED .. UNCORRECTABLE read after the chain's last
+   * executions, or zeroed (abft_counters).  Errors: the runtime's. */
+  ppfft_status (*abft_init)(void *rt, const errors *e, void *chain);
+  void (*abft_set)(void *chain, double delta, const uint32_t *inj);
+  ppfft_status (*abft_counters)(void *rt, const errors *e, void *chain, uint32_t ctl[3], int reset);
 } backend;
 
 extern const backend backend_opencl;

@@ -35,7 +35,8 @@ static ppfft_status pass_build(void *rt, const errors *e, void *x, int i, const 
 {
   cl_chain *chain = x;
   if (chain->npasses <= i) chain->npasses = i + 1;
-  return cl_pass_build(rt, e, k->source, k->kernel_name, k->what, k->table, k->table_bytes, k->tw4, k->tw4_bytes, &chain->pass[i]);
+  return cl_pass_build(rt, e, k->source, k->kernel_name, k->what, k->table, k->table_bytes, k->tw4, k->tw4_bytes, k->abft, k->abft_bytes,
+                       &chain->pass[i]);
 }
 
 static void pass_release(void *x, int i) { cl_pass_release(&((cl_chain *)x)->pass[i]); }
@@ -91,6 +92,28 @@ static ppfft_status run_host(void *rtp, const errors *e, void *x, int f64, int i
   return s;
 }
 
+static ppfft_status abft_init(void *rt, const errors *e, void *x) { return cl_chain_abft_init(rt, e, x); }
+
+static void abft_set(void *xp, double delta, const uint32_t *inj)
+{
+  cl_chain *x = xp;
+  pthread_mutex_lock(&x->lock);
+  x->abft_delta = delta;
+  if (inj) {
+    for (size_t k = 0; k < sizeof x->abft_inj / sizeof x->abft_inj[0]; ++k) x->abft_inj[k] = inj[k];
+    x->abft_inj_pending = 1;
+  }
+  pthread_mutex_unlock(&x->lock);
+}
+
+static ppfft_status abft_counters(void *rt, const errors *e, void *x, uint32_t ctl[3], int reset)
+{
+  cl_uint c[3] = {0, 0, 0};
+  ppfft_status s = cl_chain_abft_counters(rt, e, x, c, reset);
+  for (int k = 0; k < 3; ++k) ctl[k] = c[k];
+  return s;
+}
+
 const backend backend_opencl = {
   .name = "OpenCL",
   .dialect = &dialect_opencl,
@@ -107,4 +130,7 @@ const backend backend_opencl = {
   .rig_run = rig_run,
   .rig_free = rig_free,
   .run_host = run_host,
+  .abft_init = abft_init,
+  .abft_set = abft_set,
+  .abft_counters = abft_counters,
 };

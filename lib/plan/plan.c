@@ -1,5 +1,6 @@
 /* The plan object: passes -> generated source -> kernels, tables and the temporary buffer. */
 #include "plan/plan.h"
+#include "core/abft.h"
 #include "core/hash.h"
 #include "core/twiddle_table.h"
 #include "gen/kernel.h"
@@ -31,8 +32,13 @@ ppfft_status plan_alloc(ppfft_context *c, ppfft_plan **out)
 {
   ppfft_plan *p = calloc(1, sizeof *p);
   if (!p) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
+  if (pthread_mutex_init(&p->abft_lock, NULL) != 0) {
+    free(p);
+    return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of resources for the plan's lock");
+  }
   p->chain = c->be->chain_new(c->rt);
   if (!p->chain) {
+    pthread_mutex_destroy(&p->abft_lock);
     free(p);
     return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory making the plan's chain");
   }
@@ -45,6 +51,7 @@ void plan_free(ppfft_plan *p)
 {
   if (!p) return;
   p->ctx->be->chain_free(p->chain);
+  pthread_mutex_destroy(&p->abft_lock);
   free(p);
 }
 
@@ -80,17 +87,30 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   dump_kernel(ks.text, name, pb, c->be->dialect);
   void *table = ks.table_arg ? twiddle_table(&ps->v, ps->g.n, pb->f64) : NULL;
   void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
+  int abft = !ps->transpose && ps->v.abft;
+  void *abft_a = abft ? abft_table(pb->n, pb->sign, pb->f64) : NULL;
   ppfft_status s = PPFFT_SUCCESS;
-  if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
+  if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4) || (abft && !abft_a))
+    s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
   pass_launch *l = plan_launch(p, i);
   *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
-                     .in_planar = pb->in_planar, .out_planar = pb->out_planar, .local_bytes = ks.local_bytes};
+                     .in_planar = pb->in_planar, .out_planar = pb->out_planar, .local_bytes = ks.local_bytes, .abft = abft,
+                     .window = abft && ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1, .f64 = pb->f64};
   pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, ps->g.table_bytes, tw4,
-                    tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0};
+                    tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0, abft_a, abft ? pb->n * problem_elem_bytes(pb) : 0};
+  if (s == PPFFT_SUCCESS && abft && !p->abft) { /* the plan's first checked pass: its control buffer and threshold */
+    s = c->be->abft_init(c->rt, &c->err, p->chain);
+    if (s == PPFFT_SUCCESS) {
+      p->abft = 1;
+      p->abft_delta = abft_default_threshold(pb->f64);
+      c->be->abft_set(p->chain, p->abft_delta, NULL);
+    }
+  }
   if (s == PPFFT_SUCCESS) s = c->be->pass_build(c->rt, &c->err, p->chain, i, &code);
   free(ks.text);
   free(table);
   free(tw4);
+  free(abft_a);
   if (s != PPFFT_SUCCESS) plan_release_pass(p, i);
   return s;
 }

@@ -8,6 +8,8 @@
 #include "core/geometry.h"
 #include "core/plan_string.h"
 #include "plan/context.h"
+#include <pthread.h>
+#include <stdint.h>
 
 typedef struct plan_pass {
   problem pb;
@@ -29,6 +31,14 @@ struct ppfft_plan {
   plan_origin origin;
   wisdom_level level;       /* PLAN_WISDOM: the level that answered */
   void *chain;              /* the backend's chain: its pass i is pass[i] on the device */
+  /* ABFT plans (a pass with the ABFT knob; plan/abft.c) */
+  int abft;
+  double abft_delta;
+  unsigned long long abft_checked; /* transforms checked so far, counted as they are enqueued */
+  int inj_on, inj_was_on;          /* fault injection (ppfft_plan_inject_faults) */
+  ppfft_fault_injection inj;
+  uint64_t inj_rng;
+  pthread_mutex_t abft_lock;       /* the fields above, for executions from several threads */
 };
 
 /* An empty plan on c.  Errors: OUT_OF_MEMORY. */
@@ -55,6 +65,16 @@ ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, si
 /* Runs p once on host data (interleaved complex in p's precision: in_span elements in, out_span
  * out), for checks such as the tuner's.  Errors: INVALID_ARGUMENT (a planar plan), the backend's. */
 ppfft_status plan_run_host(ppfft_plan *p, const void *in, void *out);
+
+/* ABFT, before an execution of p is enqueued: counts the transforms its passes will check and, with
+ * fault injection on, draws this execution's faults and has the chain write them first.  Nothing
+ * for a plan without ABFT. */
+void plan_abft_before_execute(ppfft_plan *p);
+
+/* The plan for t with the ABFT knob (PPFFT_ABFT): the plan the flags give without it, each pass
+ * with ABFT2 (a pass whose on-chip mode cannot take it gets the estimate's first RP+LM-CM
+ * variant).  Errors as planner_plan. */
+ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppfft_plan **out);
 
 /* The one-pass plan for problem pb with variant v (what the measurements time). */
 ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out);

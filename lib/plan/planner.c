@@ -111,6 +111,7 @@ ppfft_status planner_search(ppfft_context *c, const transform *t, int exhaustive
 
 ppfft_status planner_plan(ppfft_context *c, const transform *t, unsigned flags, ppfft_plan **out)
 {
+  if (flags & PPFFT_ABFT) return plan_abft(c, t, flags & ~(unsigned)PPFFT_ABFT, out);
   char wise[PLAN_STRING_MAX];
   wisdom_level level = WISDOM_NONE;
   if (wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, t, wise, sizeof wise, &level) == 0) {

@@ -1,0 +1,47 @@
+/* ABFT, TurboFFT's checksums as data: the left-side encoding vector e and its image e^T W, the
+ * layout of a plan's control buffer (counters and fault injection), and the default thresholds.
+ * The generator (gen/abft.c) writes the kernels' side of each; this file is the host's side, and
+ * the two must agree.
+ *
+ * e_j = 1 + mix(j) / 2^32 rounded to 24 bits: weights in [1, 2) that look random, exact in float
+ * and double, so that no output is weighted much less than another and the errors a fault spreads
+ * over several outputs (a butterfly's, whose factors are powers of i) do not cancel in e^T y, as
+ * they can with weights from a finite set of phases; its image a_k = sum_j e_j w^(sign j k) has no
+ * structure either (w = exp(2 pi i / n)).  A check compares |a . x - e . y|^2 with
+ * delta^2 n |x|^2 (n |x|^2 = |y|^2, Parseval). */
+#ifndef PPFFT_CORE_ABFT_H
+#define PPFFT_CORE_ABFT_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* The control buffer of an ABFT plan: 32-bit words, shared by its passes. */
+enum {
+  ABFT_CTL_DETECTED = 0,      /* counters the kernels increment */
+  ABFT_CTL_CORRECTED = 1,
+  ABFT_CTL_UNCORRECTABLE = 2,
+  ABFT_CTL_NINJ = 4,          /* faults to inject in this execution (0, 1 or 2) */
+  ABFT_CTL_INJ = 5,           /* then per fault: pass, stage, transform (low, high word), element, bit */
+  ABFT_CTL_INJ_WORDS = 6,
+  ABFT_CTL_WORDS = 32
+};
+
+/* e_j, in [1, 2) with 24 significant bits. */
+static inline double abft_weight(uint32_t j)
+{
+  j ^= j >> 16;
+  j *= 0x7feb352du;
+  j ^= j >> 15;
+  j *= 0x846ca68bu;
+  j ^= j >> 16;
+  return 1.0 + (double)(j >> 8) * 0x1.0p-24;
+}
+
+/* a_k = sum_j e_j exp(sign 2 pi i j k / n), k < n (n a power of two), computed in double and
+ * rounded once: n interleaved complex values of float (f64 = 0) or double, malloc'd; NULL when out
+ * of memory. */
+void *abft_table(size_t n, int sign, int f64);
+
+/* The default detection threshold (README "Fault tolerance"; bench/abft-study's ROC curves). */
+double abft_default_threshold(int f64);
+
+#endif

@@ -1,0 +1,319 @@
+/* ABFT kernels: TurboFFT's checksums fused into the RP kernels (core/abft.h has the host's side).
+ *
+ * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of
+ * PPFFT_ABFT_WINDOW blocks, each work-item's lane (transform tr of the block) a window of its own.
+ * Per block, after the load, each work-item forms its share of the left-side input checksum a . x
+ * (a = e^T W, the plan's table) and of |x|^2; after the last pass, its share of e . y; the shares are
+ * summed over the transform's work-items (xor shuffles within a warp on CUDA, local memory
+ * otherwise; a second level across warps) and the transform fails its check when
+ * |a . x - e . y|^2 > delta^2 n |x|^2 (or is not a number).
+ *
+ * ABFT1 (one-sided): when any transform of the block fails, the work-group computes the block again
+ * from its input, which no store has touched yet (in place too), and stores that.
+ * ABFT2 (two-sided): each lane keeps the sum of its window's inputs (right-side checksum) and of the
+ * outputs that passed; a failed transform is stored as it is and remembered with its input
+ * checksum.  After the window, if any lane has one, the work-group transforms the sums of inputs
+ * (the extra iteration `fix`), takes away the outputs that passed, checks the result against the
+ * remembered checksum and stores it over the failed output: correction without reloading the input,
+ * delayed to the end of the window and done for all lanes at once.  A second failure in a lane's
+ * window makes both its failures uncorrectable.
+ *
+ * Fault injection (core/abft.h's control words) flips a bit of one register value of one transform
+ * after the load or after a pass, in the first computation of a block only (a transient fault). */
+#include "core/abft.h"
+#include "gen/emit.h"
+#include "ppfft.h"
+#include <stdio.h>
+
+enum { ABFT_NONE = 0xffffffffu };
+
+void gen_abft_args(const gen_state *gs, text_buf *b)
+{
+  tb_printf(b, ", %sconst real2 *restrict abft_a, %suint *restrict abft_ctl, const real abft_delta, const uint abft_pass", gs->d->global,
+            gs->d->global);
+}
+
+/* Threads per first-level group of the sums over a transform: a warp's worth at most. */
+static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
+
+/* A loop over every register slot index (both components' arrays have nslot entries). */
+static void each_slot(gen_state *gs, const char *fmt_line)
+{
+  text_buf body;
+  text_buf_init(&body);
+  tb_printf(&body, "%s", fmt_line);
+  gen_loop_body(gs, "i", gs->nslot, &body);
+}
+
+/* Emits, per owned element (slot q, lane e at element pos), the text that `line` makes of it. */
+static void each_element(gen_state *gs, void (*line)(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im))
+{
+  text_buf body;
+  text_buf_init(&body);
+  for (unsigned e = 0; e < gs->g->ec; ++e) {
+    char own[96], pos[128], re[96], im[96];
+    gen_owned_pos(gs, own, sizeof own, "q");
+    tb_format(gs->b, pos, sizeof pos, "(%s + %uu)", own, e);
+    gen_slot(gs, re, sizeof re, 'r', "q", e);
+    gen_slot(gs, im, sizeof im, 'i', "q", e);
+    line(gs, &body, pos, re, im);
+  }
+  gen_loop_body(gs, "q", gs->g->rq, &body);
+}
+
+static void input_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
+{
+  (void)gs;
+  tb_printf(b, "    { const real2 a_ = abft_a[%s]; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
+  tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n");
+}
+
+/* e_j y_j (e_j real: core/abft.h). */
+static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
+{
+  (void)gs;
+  tb_printf(b, "    { const real w_ = ppfft_abft_weight(%s); abft_or_ += w_ * %s; abft_oi_ += w_ * %s; }\n", pos, re, im);
+}
+
+/* Fault injection, once per computation: the fault of this execution (at most one per work-item:
+ * two faults go to two transforms) aimed at this pass, this transform and this work-item's values
+ * becomes the stage, register slot, component and bit to flip (abft_ist = none otherwise). */
+static void inject_target(gen_state *gs, const char *when)
+{
+  const geometry *g = gs->g;
+  text_buf *b = gs->b;
+  tb_printf(b, "  uint abft_ist = 0xffffffffu, abft_islot = 0u, abft_iim = 0u, abft_ibit = 0u;\n");
+  tb_printf(b, "  if (abft_ninj && %s) for (uint f_ = 0; f_ < abft_ninj; ++f_) {\n", when);
+  tb_printf(b, "    const uint o_ = %uu + %uu * f_, k_ = abft_ctl[o_ + 4u] >> 1;\n", (unsigned)ABFT_CTL_INJ, (unsigned)ABFT_CTL_INJ_WORDS);
+  tb_printf(b, "    if (abft_ctl[o_] == abft_pass && valid && (k_ / %uu) %% %uu == tid &&\n", g->ec, g->w);
+  tb_printf(b, "        t0 + tr == (((ulong)abft_ctl[o_ + 3u] << 32) | abft_ctl[o_ + 2u])) {\n");
+  tb_printf(b, "      abft_ist = abft_ctl[o_ + 1u]; abft_islot = k_ / %uu / %uu * %uu + k_ %% %uu;\n", g->ec, g->w, g->ec, g->ec);
+  tb_printf(b, "      abft_iim = abft_ctl[o_ + 4u] & 1u; abft_ibit = abft_ctl[o_ + 5u];\n    }\n  }\n");
+}
+
+/* The hook at `stage`: flips the chosen register (slot q, lane e as the owned positions number
+ * them), through an unrolled choice: a register array indexed at run time would leave registers
+ * for memory. */
+static void inject(gen_state *gs, unsigned stage)
+{
+  const geometry *g = gs->g;
+  tb_printf(gs->b, "  if (abft_ist == %uu) {\n", stage);
+  for (unsigned q = 0; q < g->rq; ++q)
+    for (unsigned e = 0; e < g->ec; ++e) {
+      char qs[16], re[96], im[96];
+      tb_format(gs->b, qs, sizeof qs, "%u", q);
+      gen_slot(gs, re, sizeof re, 'r', qs, e);
+      gen_slot(gs, im, sizeof im, 'i', qs, e);
+      tb_printf(gs->b, "    if (abft_islot == %uu) { if (abft_iim) %s = ppfft_flip(%s, abft_ibit); else %s = ppfft_flip(%s, abft_ibit); }\n",
+                q * g->ec + e, im, im, re, re);
+    }
+  tb_printf(gs->b, "  }\n");
+}
+
+/* Sums abft_dr, abft_di, abft_dn over the transform's work-items: every one gets the same totals
+ * (the same additions in the same order, or xor partners that add the same two numbers). */
+static void transform_sums(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  const dialect *d = gs->d;
+  unsigned G = group_size(g), wg = g->wg;
+  static const char *const v[3] = {"abft_dr", "abft_di", "abft_dn"};
+  tb_printf(gs->b, "  {\n");
+  if (d->xor_reduce && G > 1) {
+    unsigned mask = wg >= 32 ? 0xffffffffu : (1u << wg) - 1u;
+    for (unsigned m = G / 2; m >= 1; m /= 2)
+      for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = ppfft_xor_sum(%s, %uu, 0x%xu);\n", v[k], v[k], m, mask);
+  } else if (G > 1) {
+    tb_printf(gs->b, "    const uint par_ = (abft_iter & 1u) * %uu;\n", 3 * wg);
+    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    abft_red[par_ + %uu + lid] = %s;\n", k * wg, v[k]);
+    tb_printf(gs->b, "  %s;\n", d->barrier_local);
+    tb_printf(gs->b, "    const uint g0_ = par_ + (lid & ~%uu);\n", G - 1);
+    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
+    tb_printf(gs->b, "    for (uint j_ = 0; j_ < %uu; ++j_) {\n", G);
+    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      %s += abft_red[g0_ + %uu + j_];\n", v[k], k * wg);
+    tb_printf(gs->b, "    }\n");
+  }
+  if (g->w > G) { /* the groups' totals, across the transform's warps */
+    unsigned per = g->w / G, span = 3 * g->t * per;
+    tb_printf(gs->b, "    const uint par2_ = (abft_iter & 1u) * %uu;\n", span);
+    tb_printf(gs->b, "    if ((tid & %uu) == 0u) {\n", G - 1);
+    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      abft_red2[par2_ + %uu + tr * %uu + tid / %uu] = %s;\n", k * g->t * per, per, G, v[k]);
+    tb_printf(gs->b, "    }\n  %s;\n", d->barrier_local);
+    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
+    tb_printf(gs->b, "    for (uint j_ = 0; j_ < %uu; ++j_) {\n", per);
+    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      %s += abft_red2[par2_ + %uu + tr * %uu + j_];\n", v[k], k * g->t * per, per);
+    tb_printf(gs->b, "    }\n");
+  }
+  tb_printf(gs->b, "  }\n");
+}
+
+/* Whether any work-item of the work-group has cond, in every work-item (a barrier; the flag holds
+ * the iteration number, so no reset is needed, and the next iteration's sums keep a later write
+ * behind every read). */
+static void group_any(gen_state *gs, const char *cond, const char *out)
+{
+  tb_printf(gs->b, "  if (%s) abft_any = abft_iter + 1u;\n  %s;\n", cond, gs->d->barrier_local);
+  tb_printf(gs->b, "  const uint %s = abft_any == abft_iter + 1u;\n", out);
+}
+
+/* The load, passes (with the injection hooks) and the checksums of one computation. */
+static int compute(gen_state *gs)
+{
+  const variant *v = gs->v;
+  int failed = 0;
+  inject(gs, 0);
+  for (int s = 0; s < v->npasses; ++s) {
+    if (s > 0 && v->shfl) failed |= gen_shuffle_exchange(gs, gen_stockham(gs, s - 1)) != 0;
+    else if (s > 0) gen_lmcm_exchange(gs, gen_stockham(gs, s - 1));
+    tb_printf(gs->b, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+    gen_stockham_on_slots(gs, gen_stockham(gs, s));
+    inject(gs, (unsigned)s + 1);
+  }
+  return failed ? -1 : 0;
+}
+
+static void load(gen_state *gs)
+{
+  if (gs->g->staged) gen_load_staged(gs);
+  else gen_load_owned_to_slots(gs);
+}
+
+static void store(gen_state *gs)
+{
+  if (gs->g->staged) gen_store_staged(gs);
+  else gen_store_owned_from_slots(gs);
+}
+
+/* One computation of block `blk` (fix: of the window's sums) up to the check's verdict `bad`; the
+ * loads and stores around it are the caller's. */
+static int check_block(gen_state *gs, int two)
+{
+  text_buf *b = gs->b;
+  tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0;\n");
+  if (two) {
+    tb_printf(b, "  if (fix) {\n");
+    each_slot(gs, "    vr[i] = abft_sr[i]; vi[i] = abft_si[i];\n");
+    tb_printf(b, "  }\n");
+  }
+  tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
+  each_element(gs, input_share);
+  if (two) {
+    tb_printf(b, "  if (!fix && tr < nvalid) {\n");
+    each_slot(gs, "    abft_sr[i] += vr[i]; abft_si[i] += vi[i];\n");
+    tb_printf(b, "  }\n");
+  }
+  inject_target(gs, "att == 0u && !fix");
+  int failed = compute(gs);
+  if (two) {
+    tb_printf(b, "  if (fix) { /* the window's transform less the outputs that passed */\n");
+    each_slot(gs, "    vr[i] -= abft_or[i]; vi[i] -= abft_oi[i];\n");
+    tb_printf(b, "  }\n");
+  }
+  tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
+  each_element(gs, output_share);
+  tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
+  tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
+  transform_sums(gs);
+  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di <= abft_delta * abft_delta * (real)%u * abft_dn);\n",
+            gs->g->n);
+  tb_printf(b, "  ++abft_iter;\n");
+  return failed;
+}
+
+/* The block's transform index base, the transforms that exist, the layout's pointers. */
+static void block_start(gen_state *gs, const char *block)
+{
+  text_buf *b = gs->b;
+  const problem *p = gs->p;
+  const geometry *g = gs->g;
+  tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + (%s)) * %uu;\n", gs->d->group_id, gs->v->abft == 2 ? PPFFT_ABFT_WINDOW : 1,
+            block, g->t);
+  if (!gs->general) {
+    tb_printf(b, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, p->in_dist, p->in_offset);
+    tb_printf(b, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, p->out_dist, p->out_offset);
+    tb_printf(b, "  (void)x0; (void)y0;\n");
+  }
+}
+
+/* Barriers only where every work-item of the group arrives (loops of a uniform count, uniform
+ * conditions), and no break or continue across them: what every OpenCL compiler handles, PoCL's
+ * work-item loops included. */
+int gen_abft_body(gen_state *gs)
+{
+  text_buf *b = gs->b;
+  const geometry *g = gs->g;
+  const dialect *d = gs->d;
+  int two = gs->v->abft == 2, failed = 0;
+  unsigned B = two ? PPFFT_ABFT_WINDOW : 1, G = group_size(g);
+  char zero[48];
+  if (gs->v->vector_math) tb_format(b, zero, sizeof zero, "%s%s%s0)", d->vec_open, gs->mt, d->vec_mid);
+  else tb_format(b, zero, sizeof zero, "(real)0");
+
+  tb_printf(b, "  /* ABFT%d: %u block%s of %u transforms per work-group (gen/abft.c) */\n", gs->v->abft, B, B > 1 ? "s" : "", g->t);
+  if (G > 1 && !d->xor_reduce) tb_printf(b, "  %sreal abft_red[%u];\n", d->local_decl, 2 * 3 * g->wg);
+  if (g->w > G) tb_printf(b, "  %sreal abft_red2[%u];\n", d->local_decl, 2 * 3 * g->t * (g->w / G));
+  tb_printf(b, "  %suint abft_any;\n", d->local_decl);
+  tb_printf(b, "  const uint abft_ninj = abft_ctl[%uu];\n", (unsigned)ABFT_CTL_NINJ);
+  tb_printf(b, "  uint abft_iter = 0u;\n");
+  /* blocks of this work-group that exist: the same in every work-item */
+  tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
+  tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
+  if (two) {
+    tb_printf(b, "  %s abft_sr[%u], abft_si[%u], abft_or[%u], abft_oi[%u]; /* the window's inputs, and its outputs that passed */\n",
+              gs->mt, gs->nslot, gs->nslot, gs->nslot, gs->nslot);
+    char line[256];
+    tb_format(b, line, sizeof line, "    abft_sr[i] = %s; abft_si[i] = %s; abft_or[i] = %s; abft_oi[i] = %s;\n", zero, zero, zero, zero);
+    each_slot(gs, line);
+    tb_printf(b, "  uint abft_pend = 0x%xu, abft_lost = 0u; /* the window's failed block, and whether a second one failed */\n",
+              (unsigned)ABFT_NONE);
+    tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pn = 0; /* its input checksum share */\n");
+    /* the window's blocks, then (fix) the delayed, batched correction: one more computation, of the
+     * sums, when any lane needs it */
+    tb_printf(b, "  for (uint blk = 0u, nit = nblk; blk < nit; ++blk) {\n");
+    tb_printf(b, "  const uint fix = blk == nblk, att = fix;\n");
+    block_start(gs, "fix ? (abft_pend != 0xffffffffu ? abft_pend : 0u) : blk");
+    tb_printf(b, "  uint nvalid = fix ? 0u : batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* fix: nothing loaded */\n", g->t, g->t);
+    tb_printf(b, "  const uint valid = fix ? abft_pend != 0xffffffffu : tr < nvalid;\n");
+    tb_printf(b, "  /* load into registers */\n");
+    load(gs);
+    failed |= check_block(gs, 1);
+    tb_printf(b, "  if (!fix) {\n");
+    tb_printf(b, "  if (bad) {\n    if (tid == 0u) ppfft_count(abft_ctl + %uu);\n", (unsigned)ABFT_CTL_DETECTED);
+    tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pn = abft_n; }\n");
+    tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
+    tb_printf(b, "  } else if (valid) {\n");
+    each_slot(gs, "    abft_or[i] += vr[i]; abft_oi[i] += vi[i];\n");
+    tb_printf(b, "  }\n  }\n  /* store (the correction stores below) */\n");
+    store(gs);
+    tb_printf(b, "  if (fix) {\n  if (valid) {\n");
+    tb_printf(b, "    if (tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
+              (unsigned)ABFT_CTL_CORRECTED);
+    tb_printf(b, "    nvalid = abft_lost || bad ? 0u : tr + 1u;\n  }\n");
+    gen_store_owned_elements(gs);
+    tb_printf(b, "  }\n");
+    tb_printf(b, "  if (blk + 1u == nblk) {\n");
+    group_any(gs, "abft_pend != 0xffffffffu", "any_");
+    tb_printf(b, "  nit += any_;\n  }\n");
+    tb_printf(b, "  }\n");
+  } else {
+    /* one block; computed again when a transform fails, before anything is stored */
+    tb_printf(b, "  uint abft_was_bad = 0u;\n");
+    tb_printf(b, "  for (uint att = 0u, again = nblk; again; ++att) {\n");
+    tb_printf(b, "  const uint fix = 0u;\n  const real abft_pcr = 0, abft_pci = 0, abft_pn = 0;\n");
+    block_start(gs, "0u");
+    tb_printf(b, "  uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n  const uint valid = tr < nvalid;\n", g->t, g->t);
+    tb_printf(b, "  /* load into registers */\n");
+    load(gs);
+    failed |= check_block(gs, 0);
+    group_any(gs, "bad", "any_");
+    tb_printf(b, "  again = att == 0u && any_;\n");
+    tb_printf(b, "  if (att == 0u) {\n    if (bad && tid == 0u) ppfft_count(abft_ctl + %uu);\n    abft_was_bad = bad;\n", (unsigned)ABFT_CTL_DETECTED);
+    tb_printf(b, "  } else if (tid == 0u && (bad || abft_was_bad)) ppfft_count(abft_ctl + (bad ? %uu : %uu));\n",
+              (unsigned)ABFT_CTL_UNCORRECTABLE, (unsigned)ABFT_CTL_CORRECTED);
+    tb_printf(b, "  if (again) nvalid = 0u; /* no store: the block is computed again from its input */\n");
+    tb_printf(b, "  /* store */\n");
+    store(gs);
+    tb_printf(b, "  }\n");
+  }
+  return failed ? -1 : 0;
+}

@@ -1,0 +1,110 @@
+/* ABFT plans: the knob added to the plan the flags give (plan_abft), and what an execution of a
+ * plan with it does first (plan_abft_before_execute): count its checks, draw its injected faults. */
+#include "core/abft.h"
+#include "plan/candidates.h"
+#include "plan/planner.h"
+#include "plan/plan.h"
+#include <string.h>
+
+ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppfft_plan **out)
+{
+  ppfft_plan *base = NULL;
+  ppfft_status s = planner_plan(c, t, flags, &base);
+  if (s != PPFFT_SUCCESS) return s;
+  variant vs[DECOMPOSE_MAX_PASSES];
+  int n = 0;
+  for (int i = 0; i < base->npasses; ++i) {
+    plan_pass *ps = &base->pass[i];
+    if (ps->transpose) continue;
+    variant v = ps->v;
+    if (v.onchip != ONCHIP_RP_LM_CM) { /* the estimate's first variant that keeps its data in registers */
+      variant list[64];
+      char msg[256];
+      size_t count = candidates_estimate(&ps->pb, &c->info, list, sizeof list / sizeof list[0], msg, sizeof msg);
+      for (size_t k = 0; k < count; ++k)
+        if (list[k].onchip == ONCHIP_RP_LM_CM) {
+          int xpose = v.xpose;
+          v = list[k];
+          v.xpose = xpose;
+          break;
+        }
+    }
+    v.abft = 2;
+    vs[n++] = v;
+  }
+  plan_origin origin = base->origin;
+  wisdom_level level = base->level;
+  plan_free(base);
+  s = plan_build_transform(c, t, vs, n, out);
+  if (s == PPFFT_SUCCESS) {
+    (*out)->origin = origin;
+    (*out)->level = level;
+  }
+  return s;
+}
+
+/* splitmix64: the injection's reproducible draws */
+static uint64_t next(uint64_t *x)
+{
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static uint64_t below(uint64_t *x, uint64_t n) { return n ? next(x) % n : 0; }
+
+/* The passes a fault may be aimed at: those with checks. */
+static int pick_pass(ppfft_plan *p, int given)
+{
+  if (given >= 0) return given;
+  int checked[DECOMPOSE_MAX_PASSES], n = 0;
+  for (int i = 0; i < p->npasses; ++i)
+    if (!p->pass[i].transpose && p->pass[i].v.abft) checked[n++] = i;
+  return checked[below(&p->inj_rng, (uint64_t)n)];
+}
+
+/* One fault's words (core/abft.h): transform `tr` of pass i, or one drawn. */
+static void draw_fault(ppfft_plan *p, int i, uint64_t tr, uint32_t *w)
+{
+  const ppfft_fault_injection *f = &p->inj;
+  const plan_pass *ps = &p->pass[i];
+  uint64_t *x = &p->inj_rng;
+  w[0] = (uint32_t)i;
+  w[1] = (uint32_t)(f->stage >= 0 ? (uint64_t)f->stage : below(x, (uint64_t)ps->v.npasses + 1));
+  w[2] = (uint32_t)tr;
+  w[3] = (uint32_t)(tr >> 32);
+  w[4] = (uint32_t)(f->element >= 0 ? (uint64_t)f->element : below(x, 2 * (uint64_t)ps->pb.n));
+  w[5] = (uint32_t)(f->bit >= 0 ? (uint64_t)f->bit : below(x, ps->pb.f64 ? 64 : 32));
+}
+
+void plan_abft_before_execute(ppfft_plan *p)
+{
+  if (!p->abft) return;
+  pthread_mutex_lock(&p->abft_lock);
+  for (int i = 0; i < p->npasses; ++i)
+    if (!p->pass[i].transpose && p->pass[i].v.abft) p->abft_checked += p->pass[i].pb.batch;
+  uint32_t words[ABFT_CTL_WORDS - ABFT_CTL_NINJ] = {0};
+  int write = p->inj_was_on; /* after injection stops, one write of none */
+  p->inj_was_on = p->inj_on;
+  if (p->inj_on && (double)(next(&p->inj_rng) >> 11) * 0x1.0p-53 < p->inj.rate) {
+    write = 1;
+    int i = pick_pass(p, p->inj.pass);
+    const plan_pass *ps = &p->pass[i];
+    uint64_t batch = ps->pb.batch, tr = p->inj.transform >= 0 ? (uint64_t)p->inj.transform : below(&p->inj_rng, batch);
+    words[0] = 1;
+    draw_fault(p, i, tr, words + 1);
+    if (p->inj.faults == 2) { /* another transform of tr's correction window (gen/abft.c): same lane, another block */
+      uint64_t t = ps->g.t, span = t * (ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1), base = tr - tr % span, other = tr;
+      for (uint64_t k = 1; k < span / t && other == tr; ++k) {
+        uint64_t cand = base + (tr % t) + ((tr % span) / t + k) % (span / t) * t;
+        if (cand < batch) other = cand;
+      }
+      if (other == tr && batch > 1) other = (tr + 1) % batch; /* a window of one transform: any other */
+      words[0] = 2;
+      draw_fault(p, i, other, words + 1 + ABFT_CTL_INJ_WORDS);
+    }
+  }
+  if (write) p->ctx->be->abft_set(p->chain, p->abft_delta, words);
+  pthread_mutex_unlock(&p->abft_lock);
+}
