@@ -506,7 +506,7 @@ START_TEST(cuda_single_random_faults)
       {64, 300, 0, 2, 0, 60}, {256, 300, 0, 2, 1, 60}, {4096, 37, 0, 1, 0, 40}, {1024, 37, 1, 2, 0, 60},
       {256, 100, 1, 1, 1, 40}, {1 << 16, 2, 0, 2, 0, 30}, {1 << 15, 2, 1, 2, 1, 30}};
   static const int high32[] = {28, 29, 30, 31}, high64[] = {60, 61, 62, 63};
-  int runs = 0, detected = 0, undetected = 0, high_runs = 0, high_detected = 0;
+  int runs = 0, detected = 0, undetected = 0, high_runs = 0, high_detected = 0, misses = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     size_t n = cases[i].n;
     ppfft_desc d = desc_of(1, &n, cases[i].batch, cases[i].f64, (int)i % 2, cases[i].inplace);
@@ -523,13 +523,16 @@ START_TEST(cuda_single_random_faults)
       char msg[NAME_LEN + 256];
       snprintf(msg, sizeof msg, "%s %s, seed %llu, bit %d", j.name, prec_name(cases[i].f64), spec.seed, spec.bit);
       ppfft_abft_stats s = stats_minus(stats_of(&j, PPFFT_SUCCESS, msg), before);
-      size_t w;
-      double err = job_worst(&j, &w);
-      ck_assert_msg(err <= job_bound(&j), "%s: transform %zu off by %.3g > %.3g (detected %llu corrected %llu)", msg, w, err, job_bound(&j),
-                    s.detected, s.corrected);
       ck_assert_msg(s.checked == checked_per_exec(&j), "%s: checked %llu, want %llu", msg, s.checked, checked_per_exec(&j));
       ck_assert_msg(s.detected <= 1 && s.corrected == s.detected && s.uncorrectable == 0, "%s: detected %llu corrected %llu uncorrectable %llu", msg,
                     s.detected, s.corrected, s.uncorrectable);
+      size_t w;
+      double err = job_worst(&j, &w);
+      if (!(err <= job_bound(&j))) { /* counted with its reproducer, asserted at the end */
+        if (misses < 8) printf("  CUDA abft miss: %s: %s, transform %zu off by %.3g > %.3g\n", msg, s.detected ? "detected and corrected" : "undetected", w,
+                               err, job_bound(&j));
+        ++misses;
+      }
       ++runs;
       if (s.detected) ++detected;
       else ++undetected;
@@ -538,9 +541,11 @@ START_TEST(cuda_single_random_faults)
     ck_assert_int_eq(ppfft_plan_inject_faults(j.p, NULL), PPFFT_SUCCESS);
     job_close(&j);
   }
-  printf("CUDA abft single faults: %d runs: %d detected and corrected, %d undetected (each within the error bound); high bits: %d of %d detected\n",
-         runs, detected, undetected, high_detected, high_runs);
+  printf("CUDA abft single faults: %d runs: %d detected and corrected, %d undetected; %d left a transform beyond the error bound; high bits: %d of "
+         "%d detected\n",
+         runs, detected, undetected, misses, high_detected, high_runs);
   ck_assert_int_ge(runs, 200);
+  ck_assert_msg(misses == 0, "%d of %d single flips left a transform beyond the error bound (the first listed above)", misses, runs);
   ck_assert_msg(detected >= runs / 4, "only %d of %d random flips detected", detected, runs);
   ck_assert_msg(high_detected * 10 >= high_runs * 9, "only %d of %d flips of the sign and high exponent bits detected", high_detected, high_runs);
 }
