@@ -1111,7 +1111,7 @@ int main(int argc, char **argv)
   options o;
   int r = parse_args(argc, argv, cmd, &o);
   if (r) {
-    usage(r > 0 ? stdout : stderr);
+    if (r > 0) usage(stdout); /* on misuse parse_args has said what is wrong */
     free(o.ns);
     return r > 0 ? 0 : 2;
   }
