@@ -37,6 +37,8 @@ Suite *make_wisdom_suite(void);       /* wisdom through the API: levels in descr
 Suite *make_builds_suite(void);       /* the library's disk cache, builder shares, budgets */
 /* the CUDA backend (check_cuda: NVRTC builds without a device; the rest on a CUDA device) */
 Suite *make_cuda_suite(void);         /* NVRTC builds, agreement with FFTW, the CUDA calls' errors */
+Suite *make_abft_suite(void);         /* ABFT: checks, corrections, fault injection, thresholds, errors (OpenCL) */
+Suite *make_abft_cuda_suite(void);    /* the same on the CUDA backend */
 int test_cuda_open(const char *prog);   /* says which CUDA device the tests run on, or that none does */
 void test_cuda_close(void);
 
