@@ -23,7 +23,8 @@ usage: $0 OUTDIR [--quick] [--devices P:D,...] [--steps LIST]
   --quick        small sizes, few signals and repeats: checks the chain in a few minutes
   --devices LIST OpenCL devices to run on (PPFFT_DEVICE values, as clinfo -l lists them);
                  default: ppfft's default device (PPFFT_DEVICE if set)
-  --steps LIST   only these of opencl, cuda, cufft, plot (default: all), e.g. --steps cuda,cufft
+  --steps LIST   only these of opencl, cuda, cufft, plot (default: all), e.g. --steps cuda,cufft;
+                 opencl-roc, opencl-overhead, cuda-roc, cuda-overhead: half of one
 EOF
 }
 
@@ -41,9 +42,12 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$out" ] || { usage >&2; exit 2; }
 for s in $(echo "$steps" | tr ',' ' '); do
-  case $s in opencl | cuda | cufft | plot) ;; *) echo "$0: unknown step '$s'" >&2; usage >&2; exit 2 ;; esac
+  case $s in opencl | opencl-roc | opencl-overhead | cuda | cuda-roc | cuda-overhead | cufft | plot) ;; *) echo "$0: unknown step '$s'" >&2; usage >&2; exit 2 ;; esac
 done
-want() { case ",$steps," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+want() { # want STEP...: any of them asked for
+  for w in "$@"; do case ",$steps," in *",$w,"*) return 0 ;; esac; done
+  return 1
+}
 
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$here # the built programs: next to this script, or in ./bench of a separate build folder
@@ -116,7 +120,7 @@ step() { # step NAME CMD...: runs CMD with stderr to OUTDIR/NAME.log; exit 77 is
 } >>"$out/env.txt"
 
 # ---- OpenCL ----
-if ! want opencl; then
+if ! want opencl opencl-roc opencl-overhead; then
   :
 elif [ -x "$bin/abft-study" ]; then
   if [ -z "$devices" ]; then
@@ -131,13 +135,17 @@ elif [ -x "$bin/abft-study" ]; then
       tag=opencl-$(echo "$dv" | tr ':' '.')
       export PPFFT_DEVICE="$dv"
     fi
-    # shellcheck disable=SC2086
-    step "roc-$tag" "$bin/abft-study" roc $roc_args --csv "$out/roc-$tag.csv" --signals-csv "$out/signals-$tag.csv"
-    # shellcheck disable=SC2086
-    step "roc-$tag-batch" "$bin/abft-study" roc $roc_batch --csv "$out/roc-$tag-batch.csv" --signals-csv "$out/signals-$tag-batch.csv"
-    # shellcheck disable=SC2086
-    step "overhead-$tag" "$bin/abft-study" overhead $over_args --csv "$out/overhead-$tag.csv"
-    grep -m1 'default thresholds' "$out/roc-$tag.log" | sed "s/^/$tag: /" >>"$out/env.txt"
+    if want opencl opencl-roc; then
+      # shellcheck disable=SC2086
+      step "roc-$tag" "$bin/abft-study" roc $roc_args --csv "$out/roc-$tag.csv" --signals-csv "$out/signals-$tag.csv"
+      # shellcheck disable=SC2086
+      step "roc-$tag-batch" "$bin/abft-study" roc $roc_batch --csv "$out/roc-$tag-batch.csv" --signals-csv "$out/signals-$tag-batch.csv"
+      grep -m1 'default thresholds' "$out/roc-$tag.log" | sed "s/^/$tag: /" >>"$out/env.txt"
+    fi
+    if want opencl opencl-overhead; then
+      # shellcheck disable=SC2086
+      step "overhead-$tag" "$bin/abft-study" overhead $over_args --csv "$out/overhead-$tag.csv"
+    fi
   done
 else
   echo "abft-run: $bin/abft-study is not built (make bench/abft-study): no OpenCL runs" | tee -a "$out/steps.txt" >&2
@@ -146,16 +154,20 @@ fi
 # ---- CUDA and cuFFT ----
 cuda_device=0
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then cuda_device=1; fi
-if ! want cuda; then
+if ! want cuda cuda-roc cuda-overhead; then
   :
 elif [ "$cuda_device" = 1 ] && [ -x "$bin/abft-study-cuda" ]; then
-  # shellcheck disable=SC2086
-  step roc-cuda "$bin/abft-study-cuda" roc $roc_args --csv "$out/roc-cuda.csv" --signals-csv "$out/signals-cuda.csv"
-  # shellcheck disable=SC2086
-  step roc-cuda-batch "$bin/abft-study-cuda" roc $roc_batch --csv "$out/roc-cuda-batch.csv" --signals-csv "$out/signals-cuda-batch.csv"
-  # shellcheck disable=SC2086
-  step overhead-cuda "$bin/abft-study-cuda" overhead $over_args --csv "$out/overhead-cuda.csv"
-  grep -m1 'default thresholds' "$out/roc-cuda.log" | sed 's/^/cuda: /' >>"$out/env.txt"
+  if want cuda cuda-roc; then
+    # shellcheck disable=SC2086
+    step roc-cuda "$bin/abft-study-cuda" roc $roc_args --csv "$out/roc-cuda.csv" --signals-csv "$out/signals-cuda.csv"
+    # shellcheck disable=SC2086
+    step roc-cuda-batch "$bin/abft-study-cuda" roc $roc_batch --csv "$out/roc-cuda-batch.csv" --signals-csv "$out/signals-cuda-batch.csv"
+    grep -m1 'default thresholds' "$out/roc-cuda.log" | sed 's/^/cuda: /' >>"$out/env.txt"
+  fi
+  if want cuda cuda-overhead; then
+    # shellcheck disable=SC2086
+    step overhead-cuda "$bin/abft-study-cuda" overhead $over_args --csv "$out/overhead-cuda.csv"
+  fi
 else
   echo "abft-run: no CUDA runs ($([ "$cuda_device" = 1 ] && echo "bench/abft-study-cuda not built" || echo "no CUDA device"))" |
     tee -a "$out/steps.txt" >&2

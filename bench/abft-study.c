@@ -718,9 +718,11 @@ static double rel_diff_max(const void *a, const void *b, size_t reals, size_t co
  *
  * With --batch B > 1 the plan transforms B signals at once, as ABFT2's windows see them in use: the
  * signal under test sits at a random transform `tgt` of the batch, the others are unit impulses
- * (x = e_0, whose transform a one-pass plan computes exactly, all ones, so that their checks do not
- * fail and the counters still speak of the signal under test alone; checked first, a warning if
- * not), and the fault is aimed at tgt.  A plan in
+ * (x = e_0, whose transform is exactly all ones), and the fault is aimed at tgt.  The impulses'
+ * checks fail only below the checks' own rounding floor (about 1e-7 in f32 on PoCL, where random
+ * signals fail them too), so that above it the counters speak of the signal under test alone;
+ * the program checks at the sweep's lowest threshold and warns that false alarms there count the
+ * impulses too.  (Zeros would never fail, but would leave ABFT2's correction nothing to subtract.)  A plan in
  * several passes numbers its passes' transforms its own way: there the fault's transform is left
  * to the library (-1), it may land in an impulse, and every transform's change is compared. */
 static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *sig)
@@ -764,8 +766,8 @@ static int roc_one(dev *d, const options *o, int f64, size_t n, FILE *f, FILE *s
     double lowest = fmin(lo, ppfft_abft_default_threshold(prec_of(f64)));
     ok = !roc_run(d, p, lowest, NULL, &in, &out, clean, 0, one, &st);
     if (ok && st.detected)
-      fprintf(stderr, PROG ": warning: a batch of impulses fails %llu checks at threshold %g: false alarms there count them too\n",
-              (unsigned long long)st.detected, lowest);
+      fprintf(stderr, PROG ": note: a batch of impulses fails %llu checks at threshold %g (the checks' floor): false alarms "
+              "below the floor count them too\n", (unsigned long long)st.detected, lowest);
   }
   for (int k = 0; ok && k < nd; ++k) {
     cnt[k].delta = k < nsweep ? (nsweep == 1 ? lo : lo * pow(hi / lo, (double)k / (nsweep - 1))) : ppfft_abft_default_threshold(prec_of(f64));
@@ -1109,7 +1111,7 @@ int main(int argc, char **argv)
   options o;
   int r = parse_args(argc, argv, cmd, &o);
   if (r) {
-    usage(r > 0 ? stdout : stderr);
+    if (r > 0) usage(stdout); /* on misuse parse_args has said what is wrong */
     free(o.ns);
     return r > 0 ? 0 : 2;
   }

@@ -49,9 +49,12 @@ ppfft_status ppfft_plan_set_abft_threshold(ppfft_plan *p, double delta)
   if (s != PPFFT_SUCCESS) return s;
   if (!isfinite(delta) || delta <= 0)
     return err_set(p->ctx, PPFFT_ERROR_INVALID_ARGUMENT, "ppfft_plan_set_abft_threshold: delta %g is not a positive finite number", delta);
+  /* the kernels square it in the plan's precision: beyond these, delta^2 n would overflow, and an
+   * all-zero transform would compare with inf * 0 (NaN) and fail; larger values detect nothing */
+  double most = p->f64 ? 1e100 : 1e15;
   pthread_mutex_lock(&p->abft_lock);
   p->abft_delta = delta;
-  p->ctx->be->abft_set(p->chain, delta, NULL);
+  p->ctx->be->abft_set(p->chain, delta < most ? delta : most, NULL);
   pthread_mutex_unlock(&p->abft_lock);
   return PPFFT_SUCCESS;
 }
