@@ -78,7 +78,7 @@ ppfft_status cl_chain_abft_init(cl_runtime *rt, const errors *e, cl_chain *x)
   return PPFFT_SUCCESS;
 }
 
-ppfft_status cl_chain_abft_counters(cl_runtime *rt, const errors *e, cl_chain *x, cl_uint ctl[3], int reset)
+ppfft_status cl_chain_abft_counters(cl_runtime *rt, const errors *e, cl_chain *x, uint32_t ctl[3], int reset)
 {
   pthread_mutex_lock(&x->lock);
   cl_int ce = CL_SUCCESS;
@@ -165,8 +165,8 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, cl_uint i
   if (ce == CL_SUCCESS && ps->l.abft) { /* gen/abft.c: the table, the control buffer, delta, the pass */
     ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->abft_a);
     if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &x->abft_ctl);
-    cl_float d32 = (cl_float)x->abft_delta;
-    cl_double d64 = x->abft_delta;
+    cl_float d32 = (cl_float)x->abft.delta;
+    cl_double d64 = x->abft.delta;
     if (ce == CL_SUCCESS) ce = ps->l.f64 ? clSetKernelArg(ps->kernel, arg++, sizeof d64, &d64) : clSetKernelArg(ps->kernel, arg++, sizeof d32, &d32);
     if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof index, &index);
   }
@@ -224,11 +224,11 @@ static ppfft_status enqueue_locked(cl_chain *x, const errors *e, cl_command_queu
     wait = first_wait;
   }
   ppfft_status s = PPFFT_SUCCESS;
-  if (x->abft_inj_pending) { /* fault injection's words, blocking (the next call may change them) */
-    cl_int ce = clEnqueueWriteBuffer(q, x->abft_ctl, CL_TRUE, ABFT_CTL_NINJ * sizeof(cl_uint), sizeof x->abft_inj, x->abft_inj, nwait,
+  if (x->abft.inj_pending) { /* fault injection's words, blocking (the next call may change them) */
+    cl_int ce = clEnqueueWriteBuffer(q, x->abft_ctl, CL_TRUE, ABFT_CTL_NINJ * sizeof(uint32_t), sizeof x->abft.inj, x->abft.inj, nwait,
                                      nwait ? wait : NULL, NULL);
     if (ce != CL_SUCCESS) s = cl_error(e, "clEnqueueWriteBuffer(ABFT fault injection)", ce);
-    x->abft_inj_pending = 0;
+    x->abft.inj_pending = 0;
   }
   for (int i = 0; i < x->npasses && s == PPFFT_SUCCESS; ++i) {
     cl_event *ev = NULL;

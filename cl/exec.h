@@ -32,9 +32,7 @@ typedef struct cl_chain {
   /* ABFT plans: the control buffer (core/abft.h), the threshold, and the fault-injection words
    * (from ABFT_CTL_NINJ on) to write before the next execution */
   cl_mem abft_ctl;
-  double abft_delta;
-  cl_uint abft_inj[ABFT_CTL_WORDS - ABFT_CTL_NINJ];
-  int abft_inj_pending;
+  abft_host abft;
 } cl_chain;
 
 /* The user's buffers: per side, the interleaved buffer, or the real and imaginary ones. */
@@ -67,7 +65,7 @@ ppfft_status cl_chain_abft_init(cl_runtime *rt, const errors *e, cl_chain *x);
 /* ABFT: reads the control buffer's counters (ABFT_CTL_DETECTED .. UNCORRECTABLE) into ctl[0..2],
  * after the chain's executions on its last queue have completed, or (reset) sets them to zero.
  * Errors: OPENCL. */
-ppfft_status cl_chain_abft_counters(cl_runtime *rt, const errors *e, cl_chain *x, cl_uint ctl[3], int reset);
+ppfft_status cl_chain_abft_counters(cl_runtime *rt, const errors *e, cl_chain *x, uint32_t ctl[3], int reset);
 
 /* Errors (INVALID_ARGUMENT) unless q is a valid queue of rt's context and device. */
 ppfft_status cl_check_queue(const cl_runtime *rt, const errors *e, cl_command_queue q);

@@ -102,7 +102,7 @@ ppfft_status cuda_chain_alloc_tmp(cuda_runtime *rt, const errors *e, cuda_chain 
 ppfft_status cuda_chain_abft_init(cuda_runtime *rt, const errors *e, cuda_chain *x)
 {
   if (x->abft_ctl) return PPFFT_SUCCESS;
-  unsigned zero[ABFT_CTL_WORDS] = {0};
+  uint32_t zero[ABFT_CTL_WORDS] = {0};
   ppfft_status s = PPFFT_SUCCESS;
   int prev;
   if ((s = cuda_enter(rt, e, &prev)) != PPFFT_SUCCESS) return s;
@@ -111,7 +111,7 @@ ppfft_status cuda_chain_abft_init(cuda_runtime *rt, const errors *e, cuda_chain 
   return s;
 }
 
-ppfft_status cuda_chain_abft_counters(cuda_runtime *rt, const errors *e, cuda_chain *x, unsigned ctl[3], int reset)
+ppfft_status cuda_chain_abft_counters(cuda_runtime *rt, const errors *e, cuda_chain *x, uint32_t ctl[3], int reset)
 {
   int prev;
   ppfft_status s = cuda_enter(rt, e, &prev);
@@ -120,7 +120,7 @@ ppfft_status cuda_chain_abft_counters(cuda_runtime *rt, const errors *e, cuda_ch
   cudaError_t err = x->abft_ran ? cudaStreamSynchronize(x->abft_stream) : cudaSuccess;
   const char *what = "cudaStreamSynchronize";
   if (err == cudaSuccess) {
-    unsigned zero[3] = {0, 0, 0};
+    uint32_t zero[3] = {0, 0, 0};
     what = "cudaMemcpy(ABFT counters)";
     err = reset ? cudaMemcpy(x->abft_ctl, zero, sizeof zero, cudaMemcpyHostToDevice)
                 : cudaMemcpy(ctl, x->abft_ctl, 3 * sizeof *ctl, cudaMemcpyDeviceToHost);
@@ -153,8 +153,8 @@ static ppfft_status launch_pass(const cuda_chain *x, const cuda_pass *ps, unsign
   if (table) args[n++] = &table;
   if (tw4) args[n++] = &tw4;
   void *abft_a = ps->abft_a, *ctl = x->abft_ctl;
-  float d32 = (float)x->abft_delta;
-  double d64 = x->abft_delta;
+  float d32 = (float)x->abft.delta;
+  double d64 = x->abft.delta;
   if (ps->l.abft) { /* gen/abft.c: the table, the control buffer, delta, the pass */
     args[n++] = &abft_a;
     args[n++] = &ctl;
@@ -180,10 +180,10 @@ ppfft_status cuda_chain_enqueue(cuda_chain *x, const errors *e, cudaStream_t s, 
     cudaError_t err = cudaStreamWaitEvent(s, x->last, 0);
     if (err != cudaSuccess) st = cuda_error(e, "cudaStreamWaitEvent", err);
   }
-  if (st == PPFFT_SUCCESS && x->abft_inj_pending) { /* fault injection's words, from pageable memory: copied before the call returns */
-    cudaError_t err = cudaMemcpyAsync(x->abft_ctl + ABFT_CTL_NINJ, x->abft_inj, sizeof x->abft_inj, cudaMemcpyHostToDevice, s);
+  if (st == PPFFT_SUCCESS && x->abft.inj_pending) { /* fault injection's words, from pageable memory: copied before the call returns */
+    cudaError_t err = cudaMemcpyAsync(x->abft_ctl + ABFT_CTL_NINJ, x->abft.inj, sizeof x->abft.inj, cudaMemcpyHostToDevice, s);
     if (err != cudaSuccess) st = cuda_error(e, "cudaMemcpyAsync(ABFT fault injection)", err);
-    x->abft_inj_pending = 0;
+    x->abft.inj_pending = 0;
   }
   for (int i = 0; i < x->npasses && st == PPFFT_SUCCESS; ++i) st = launch_pass(x, &x->pass[i], (unsigned)i, e, s, b);
   if (st == PPFFT_SUCCESS && x->abft_ctl) {

@@ -29,10 +29,9 @@ typedef struct cuda_chain {
   pthread_mutex_t lock;
   /* ABFT plans: the control buffer (core/abft.h), the threshold, the fault-injection words (from
    * ABFT_CTL_NINJ on) to write before the next execution, and the stream it last ran on */
-  unsigned *abft_ctl;
-  double abft_delta;
-  unsigned abft_inj[ABFT_CTL_WORDS - ABFT_CTL_NINJ];
-  int abft_inj_pending, abft_ran;
+  uint32_t *abft_ctl;
+  abft_host abft;
+  int abft_ran;
   cudaStream_t abft_stream;
 } cuda_chain;
 
@@ -61,7 +60,7 @@ ppfft_status cuda_chain_abft_init(cuda_runtime *rt, const errors *e, cuda_chain 
 
 /* ABFT: reads the counters (ABFT_CTL_DETECTED .. UNCORRECTABLE) into ctl[0..2] after the stream
  * the chain last ran on has finished, or (reset) sets them to zero.  Errors: CUDA. */
-ppfft_status cuda_chain_abft_counters(cuda_runtime *rt, const errors *e, cuda_chain *x, unsigned ctl[3], int reset);
+ppfft_status cuda_chain_abft_counters(cuda_runtime *rt, const errors *e, cuda_chain *x, uint32_t ctl[3], int reset);
 
 /* Launches every pass on stream s (rt's device current) without blocking.  Errors: CUDA,
  * OUT_OF_MEMORY. */

@@ -25,6 +25,24 @@ enum {
   ABFT_CTL_WORDS = 32
 };
 
+/* What a chain's execution reads of a plan's ABFT state on the host: the threshold, and the fault
+ * injection words (from ABFT_CTL_NINJ on) to write before the next execution.  Each runtime's chain
+ * holds one, under its lock. */
+typedef struct abft_host {
+  double delta;
+  uint32_t inj[ABFT_CTL_WORDS - ABFT_CTL_NINJ];
+  int inj_pending;
+} abft_host;
+
+/* Sets the threshold and, with inj, the words the next execution writes first. */
+static inline void abft_host_set(abft_host *a, double delta, const uint32_t *inj)
+{
+  a->delta = delta;
+  if (!inj) return;
+  for (size_t k = 0; k < sizeof a->inj / sizeof a->inj[0]; ++k) a->inj[k] = inj[k];
+  a->inj_pending = 1;
+}
+
 /* e_j, in [1, 2) with 24 significant bits. */
 static inline double abft_weight(uint32_t j)
 {

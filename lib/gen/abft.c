@@ -223,16 +223,10 @@ static int check_block(gen_state *gs, int two)
 /* The block's transform index base, the transforms that exist, the layout's pointers. */
 static void block_start(gen_state *gs, const char *block)
 {
-  text_buf *b = gs->b;
-  const problem *p = gs->p;
-  const geometry *g = gs->g;
-  tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + (%s)) * %uu;\n", gs->d->group_id, gs->v->abft == 2 ? PPFFT_ABFT_WINDOW : 1,
-            block, g->t);
-  if (!gs->general) {
-    tb_printf(b, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, p->in_dist, p->in_offset);
-    tb_printf(b, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, p->out_dist, p->out_offset);
-    tb_printf(b, "  (void)x0; (void)y0;\n");
-  }
+  tb_printf(gs->b, "  const ulong t0 = first + ((ulong)%s * %uu + (%s)) * %uu;\n", gs->d->group_id,
+            gs->v->abft == 2 ? PPFFT_ABFT_WINDOW : 1, block, gs->g->t);
+  gen_block_pointers(gs);
+  if (!gs->general) tb_printf(gs->b, "  (void)x0; (void)y0;\n");
 }
 
 /* Barriers only where every work-item of the group arrives (loops of a uniform count, uniform

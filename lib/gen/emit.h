@@ -92,6 +92,9 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
 void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, char re[][96],
                          char im[][96], int scaled);
 
+/* The plain layout's pointers x0, y0 to transform t0 (nothing in the general layout). */
+void gen_block_pointers(const gen_state *gs);
+
 /* Pointer to transform b (an expression) of the input or output; in the general layout, the index
  * of its first element. */
 void gen_transform_ptr(const gen_state *gs, char *buf, size_t n, int output, const char *b);

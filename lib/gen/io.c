@@ -80,6 +80,16 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
   }
 }
 
+/* The plain layout's pointers x0, y0 to the first transform (t0) of the block; nothing in the
+ * general layout, which addresses through IN_AT/OUT_AT. */
+void gen_block_pointers(const gen_state *gs)
+{
+  if (gs->general) return;
+  const problem *p = gs->p;
+  tb_printf(gs->b, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, p->in_dist, p->in_offset);
+  tb_printf(gs->b, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, p->out_dist, p->out_offset);
+}
+
 /* Pointer to transform b (an expression) of the input or output; in the general layout, the index
  * of its first element. */
 void gen_transform_ptr(const gen_state *gs, char *buf, size_t n, int output, const char *b)

@@ -104,10 +104,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (!v->abft) { /* (ABFT kernels loop over blocks: gen/abft.c) */
     tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
     tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
-    if (!gs->general) {
-      tb_printf(&buf, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", d->global, p->in_dist, p->in_offset);
-      tb_printf(&buf, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", d->global, p->out_dist, p->out_offset);
-    }
+    gen_block_pointers(gs);
   }
   out->local_bytes = 0;
   if (g->local_bytes && d->dynamic_local) { /* one array of g->local_bytes, given at launch */

@@ -109,21 +109,11 @@ static void abft_set(void *xp, double delta, const uint32_t *inj)
 {
   cuda_chain *x = xp;
   pthread_mutex_lock(&x->lock);
-  x->abft_delta = delta;
-  if (inj) {
-    for (size_t k = 0; k < sizeof x->abft_inj / sizeof x->abft_inj[0]; ++k) x->abft_inj[k] = inj[k];
-    x->abft_inj_pending = 1;
-  }
+  abft_host_set(&x->abft, delta, inj);
   pthread_mutex_unlock(&x->lock);
 }
 
-static ppfft_status abft_counters(void *rt, const errors *e, void *x, uint32_t ctl[3], int reset)
-{
-  unsigned c[3] = {0, 0, 0};
-  ppfft_status s = cuda_chain_abft_counters(rt, e, x, c, reset);
-  for (int k = 0; k < 3; ++k) ctl[k] = c[k];
-  return s;
-}
+static ppfft_status abft_counters(void *rt, const errors *e, void *x, uint32_t ctl[3], int reset) { return cuda_chain_abft_counters(rt, e, x, ctl, reset); }
 
 const backend backend_cuda = {
   .name = "CUDA",
