@@ -3,8 +3,15 @@
  * time the same random data, take medians and bounds alike and write CSV the same way:
  *
  *   - precisions (f32, f64, f16), their names and element sizes;
+ *   - kinds (c2c, r2c, c2r) and what a transform of each kind reads and writes: real transforms
+ *     follow FFTW's conventions (n[] the real lengths; the complex side has n[rank-1]/2+1 values in
+ *     its last dimension; C2R unnormalised), out of place and packed (real rows of n[rank-1] values,
+ *     complex rows of n[rank-1]/2+1);
  *   - shapes: 1 to 3 lengths in C order joined by 'x' ("8192", "256x256", "64x64x64");
- *   - the random input (xorshift64, values in [-1, 1), never 0) and the accuracy bound;
+ *   - the random input (xorshift64, values in [-1, 1), never 0; Hermitian-consistent for C2R) and
+ *     the accuracy bound;
+ *   - how batch, bytes and rates count (bench_batch, bench_bytes, bench_flops: one convention for
+ *     every program);
  *   - the median of a set of times and a monotonic clock;
  *   - RFC 4180 CSV fields, and the configuration column: tokens joined by '+' that say how a
  *     library was set up for a row (e.g. "batch-in-axis+oop+plan-once+b2b"), so a reader can
@@ -31,6 +38,21 @@ static inline const char *bench_prec_name(int prec)
 static inline size_t bench_elem_bytes(int prec)
 {
   return prec == BENCH_F64 ? 16 : prec == BENCH_F16 ? 4 : 8;
+}
+
+enum { BENCH_C2C, BENCH_R2C, BENCH_C2R, BENCH_NKIND };
+
+static inline const char *bench_kind_name(int kind)
+{
+  return kind == BENCH_R2C ? "r2c" : kind == BENCH_C2R ? "c2r" : "c2c";
+}
+
+/* "c2c", "r2c" or "c2r" to BENCH_*; -1 for anything else. */
+static inline int bench_parse_kind(const char *s)
+{
+  for (int k = 0; k < BENCH_NKIND; ++k)
+    if (!strcmp(s, bench_kind_name(k))) return k;
+  return -1;
 }
 
 /* A transform's lengths in C order (n[rank-1] contiguous), N their product, and the text it was
@@ -65,6 +87,49 @@ static inline int bench_parse_shape(const char *s, bench_shape *sh)
   return 0;
 }
 
+/* Complex values of one transform's complex side: N for C2C, N / n[rank-1] x (n[rank-1]/2 + 1) for
+ * the real kinds (FFTW's Hermitian half). */
+static inline long long bench_complex_count(const bench_shape *sh, int kind)
+{
+  if (kind == BENCH_C2C) return sh->N;
+  return sh->N / sh->n[sh->rank - 1] * (sh->n[sh->rank - 1] / 2 + 1);
+}
+
+/* Bytes of one transform's input (out 0) or output (out 1), packed: complex values of
+ * bench_elem_bytes, real values of half that. */
+static inline size_t bench_side_bytes(const bench_shape *sh, int kind, int prec, int out)
+{
+  size_t c = bench_elem_bytes(prec);
+  int real = (kind == BENCH_R2C && !out) || (kind == BENCH_C2R && out);
+  return real ? (size_t)sh->N * (c / 2) : (size_t)bench_complex_count(sh, kind) * c;
+}
+
+/* Transforms in mib MiB of data, at least one: of complex data for C2C, of the real side for R2C
+ * and C2R (so a real transform of the same -m does twice the transforms of a complex one, and its
+ * complex side is about as large again). */
+static inline long long bench_batch(const bench_shape *sh, int kind, int prec, size_t mib)
+{
+  size_t e = bench_elem_bytes(prec) / (kind == BENCH_C2C ? 1 : 2);
+  long long b = (long long)(((unsigned long long)mib << 20) / ((unsigned long long)sh->N * e));
+  return b < 1 ? 1 : b;
+}
+
+/* Bytes a run moves, for GB/s: its input bytes + its output bytes (for C2C, 2 x bytes). */
+static inline double bench_bytes(const bench_shape *sh, int kind, int prec, long long batch)
+{
+  return (double)batch * (double)(bench_side_bytes(sh, kind, prec, 0) + bench_side_bytes(sh, kind, prec, 1));
+}
+
+/* Nominal floating-point operations of one run, for GFLOPS: 5 N log2 N per complex transform, half
+ * that (2.5 N log2 N) per real one, as FFTW's benchFFT counts; for an N that is not a power of two
+ * log2 N is not an integer and the count is nominal too (the real operation count of a mixed-radix
+ * or Bluestein transform differs), so GFLOPS compare libraries on one size, not sizes. */
+static inline double bench_flops(const bench_shape *sh, int kind, long long batch)
+{
+  double n = (double)sh->N;
+  return (kind == BENCH_C2C ? 5.0 : 2.5) * n * (n > 1 ? log2(n) : 0.0) * (double)batch;
+}
+
 static inline int bench_is_pow2(const bench_shape *sh)
 {
   for (int d = 0; d < sh->rank; ++d)
@@ -94,6 +159,43 @@ static inline void bench_fill(void *host, int prec, size_t reals)
     if (prec == BENCH_F64) ((double *)host)[i] = v;
     else ((float *)host)[i] = (float)v;
   }
+}
+
+/* The input of a run of batch transforms of kind: bench_fill's values, as complex pairs (C2C), reals
+ * (R2C), or for C2R complex values of the Hermitian half made Hermitian-consistent: in the planes
+ * where the last index is 0 or (n even) n/2, the value at k is the conjugate of the value at -k
+ * (the indices of the other dimensions taken modulo their lengths), and a point that is its own
+ * mirror is real.  Such input is the R2C of a real signal, so every library's C2R computes the same
+ * thing, whatever it does with the parts a real signal cannot have. */
+static inline void bench_fill_input(void *host, int prec, const bench_shape *sh, int kind, long long batch)
+{
+  if (kind == BENCH_R2C) {
+    bench_fill(host, prec, (size_t)(sh->N * batch));
+    return;
+  }
+  long long nc = bench_complex_count(sh, kind);
+  bench_fill(host, prec, 2 * (size_t)(nc * batch));
+  if (kind != BENCH_C2R) return;
+  int n[3] = {1, 1, 1}; /* the outer lengths in n[0], n[1]; the last one's half in h */
+  for (int d = 0; d < sh->rank - 1; ++d) n[3 - sh->rank + d] = sh->n[d];
+  int last = sh->n[sh->rank - 1], h = last / 2 + 1;
+  for (long long b = 0; b < batch; ++b)
+    for (int plane = 0; plane < (last % 2 ? 1 : 2); ++plane) {
+      int kl = plane ? last / 2 : 0;
+      for (int a0 = 0; a0 < n[0]; ++a0)
+        for (int a1 = 0; a1 < n[1]; ++a1) {
+          int m0 = (n[0] - a0) % n[0], m1 = (n[1] - a1) % n[1];
+          size_t at = (size_t)(b * nc + ((long long)a0 * n[1] + a1) * h + kl), mirror = (size_t)(b * nc + ((long long)m0 * n[1] + m1) * h + kl);
+          if (mirror > at) continue;
+          if (prec == BENCH_F64) {
+            double *x = (double *)host;
+            x[2 * at] = x[2 * mirror], x[2 * at + 1] = mirror == at ? 0.0 : -x[2 * mirror + 1];
+          } else {
+            float *x = (float *)host;
+            x[2 * at] = x[2 * mirror], x[2 * at + 1] = mirror == at ? 0.0f : -x[2 * mirror + 1];
+          }
+        }
+    }
 }
 
 /* The accuracy bound of ppfft's tests for a transform of N elements: 5e-7 log2 N for f32, 1e-15

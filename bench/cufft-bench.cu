@@ -4,12 +4,16 @@
  * (back to back behind an untimed run: --window, peer.h) after 3 warm-ups, median of repeats, and
  * the first transforms checked against FFTW in double so that a broken setup cannot report a speed.
  *
- *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
+ *   cufft-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--kind c2c|r2c|c2r] [--window b2b|alone]
+ *               [--csv FILE] SHAPE...
  *
  * SHAPE is a length or lengths in C order, e.g. 8192 256x256 64x64x64.  f16 (half2 data,
  * cufftXtMakePlanMany with CUDA_C_16F) takes power-of-two lengths only, as cuFFT does; other shapes
- * give a FAILED row.  Prints one row per (precision, shape): GB/s = 2 x bytes / time, GFLOPS =
- * 5 N log2 N x batch / time.  A size cuFFT refuses gives a FAILED row with cuFFT's status and the
+ * give a FAILED row.  --kind r2c and c2r (peer.h) plan CUFFT_R2C / CUFFT_C2R (f64: CUFFT_D2Z /
+ * CUFFT_Z2D) with the same cufftPlanMany call, packed (real rows of n, complex rows of n/2+1: the
+ * basic layout inembed/onembed NULL gives), executed with cufftExecR2C/C2R (D2Z/Z2D); f16 real
+ * transforms are not benchmarked (a FAILED row).  Prints one row per (precision, shape): GB/s = 2 x bytes / time, GFLOPS =
+ * 5 N log2 N x batch / time (peer.h: in + out bytes and 2.5 N log2 N for the real kinds).  A size cuFFT refuses gives a FAILED row with cuFFT's status and the
  * run goes on; the exit status is nonzero only when the setup (device, CSV file) fails.
  *
  * cuFFT is set up as its documentation (docs.nvidia.com/cuda/cufft: "Advanced Data Layout",
@@ -60,8 +64,14 @@ static int cufft_ok(char *why, size_t len, const char *what, cufftResult r)
 #define CUDA_OK(what, e) cuda_ok(why, sizeof why, what, (e))
 #define CUFFT_OK(what, r) cufft_ok(why, sizeof why, what, (r))
 
-static cufftResult execute(cufftHandle plan, int prec, void *in, void *out)
+static cufftResult execute(cufftHandle plan, int prec, int kind, void *in, void *out)
 {
+  if (kind == BENCH_R2C)
+    return prec == BENCH_F64 ? cufftExecD2Z(plan, (cufftDoubleReal *)in, (cufftDoubleComplex *)out)
+                             : cufftExecR2C(plan, (cufftReal *)in, (cufftComplex *)out);
+  if (kind == BENCH_C2R)
+    return prec == BENCH_F64 ? cufftExecZ2D(plan, (cufftDoubleComplex *)in, (cufftDoubleReal *)out)
+                             : cufftExecC2R(plan, (cufftComplex *)in, (cufftReal *)out);
   if (prec == BENCH_F64) return cufftExecZ2Z(plan, (cufftDoubleComplex *)in, (cufftDoubleComplex *)out, CUFFT_FORWARD);
   if (prec == BENCH_F16) return cufftXtExec(plan, in, out, CUFFT_FORWARD);
   return cufftExecC2C(plan, (cufftComplex *)in, (cufftComplex *)out, CUFFT_FORWARD);
@@ -69,11 +79,13 @@ static cufftResult execute(cufftHandle plan, int prec, void *in, void *out)
 
 static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
 {
-  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
+  int kind = o->kind;
+  long long batch = peer_batch(sh, kind, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t bytes = bench_side_bytes(sh, kind, prec, 0) * (size_t)batch, out_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)batch;
+  size_t back_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)count, reals = 2 * (size_t)(sh->N * batch);
   char why[256] = "";
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
-  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
+  void *host = malloc(bytes), *back = malloc(back_bytes);
   void *in = NULL, *out = NULL;
   cufftHandle plan;
   int have_plan = 0;
@@ -83,23 +95,26 @@ static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *cs
   bench_config_add(config, sizeof config, "plan-once");
   bench_config_add(config, sizeof config, peer_window_name(o->window));
   int ok = 1;
-  if (prec == BENCH_F16 && !bench_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
+  if (prec == BENCH_F16 && kind != BENCH_C2C) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "real transforms not benchmarked");
+  if (ok && prec == BENCH_F16 && !bench_is_pow2(sh)) ok = peer_failed(why, sizeof why, "cuFFT f16", 0, "needs power-of-two lengths");
   if (ok && batch > INT_MAX) ok = peer_failed(why, sizeof why, "batch", 0, "more than cuFFT's int takes");
   if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    if (prec != BENCH_F16) bench_fill(host, prec, reals);
+    if (prec != BENCH_F16) bench_fill_input(host, prec, sh, kind, batch);
     unsigned long long s = 0x9E3779B97F4A7C15ull;
     for (size_t i = 0; prec == BENCH_F16 && i < reals; ++i) {
       __half h = __float2half_rn((float)bench_random(&s));
       while (__half2float(h) == 0.0f) h = __float2half_rn((float)bench_random(&s)); /* |v| < 2^-25 rounds to 0 */
       ((__half *)host)[i] = h;
     }
-    ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
+    ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, out_bytes)) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
   }
   if (ok && prec != BENCH_F16) {
-    ok = have_plan = CUFFT_OK("cufftPlanMany", cufftPlanMany(&plan, sh->rank, (int *)sh->n, NULL, 1, (int)sh->N, NULL, 1, (int)sh->N,
-                                                             prec == BENCH_F64 ? CUFFT_Z2Z : CUFFT_C2C, (int)batch));
+    int f64 = prec == BENCH_F64, nr = (int)sh->N, nc = (int)bench_complex_count(sh, kind);
+    cufftType type = kind == BENCH_R2C ? (f64 ? CUFFT_D2Z : CUFFT_R2C) : kind == BENCH_C2R ? (f64 ? CUFFT_Z2D : CUFFT_C2R) : f64 ? CUFFT_Z2Z : CUFFT_C2C;
+    ok = have_plan = CUFFT_OK("cufftPlanMany", cufftPlanMany(&plan, sh->rank, (int *)sh->n, NULL, 1, kind == BENCH_R2C ? nr : nc, NULL, 1,
+                                                             kind == BENCH_C2R ? nr : nc, type, (int)batch));
   } else if (ok) {
     long long n[3] = {sh->n[0], sh->rank > 1 ? sh->n[1] : 1, sh->rank > 2 ? sh->n[2] : 1};
     size_t work = 0;
@@ -109,21 +124,21 @@ static void run(const bench_shape *sh, int prec, const peer_options *o, FILE *cs
   }
   /* the check: one transform of the uploaded input, read back and compared with FFTW */
   if (ok)
-    ok = CUFFT_OK("cufftExec", execute(plan, prec, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
-         CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, (size_t)(count * sh->N) * elem, cudaMemcpyDeviceToHost));
-  if (ok) err = peer_check(sh, prec, count, host, back);
+    ok = CUFFT_OK("cufftExec", execute(plan, prec, kind, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
+         CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, back_bytes, cudaMemcpyDeviceToHost));
+  if (ok) err = peer_check(sh, prec, kind, count, host, back);
   ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
   for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) { /* untimed warm-ups first */
     float t = 0;
     if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (--window, peer.h) */
-      ok = CUFFT_OK("cufftExec", execute(plan, prec, in, out));
-    ok = ok && CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, in, out)) &&
+      ok = CUFFT_OK("cufftExec", execute(plan, prec, kind, in, out));
+    ok = ok && CUDA_OK("cudaEventRecord", cudaEventRecord(a)) && CUFFT_OK("cufftExec", execute(plan, prec, kind, in, out)) &&
          CUDA_OK("cudaEventRecord", cudaEventRecord(b)) && CUDA_OK("cudaEventSynchronize", cudaEventSynchronize(b)) &&
          CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
     if (ok && r >= 0) ms[r] = t;
   }
-  if (ok) peer_row(tally, csv, "cufft", device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
-  else peer_row(tally, csv, "cufft", device, prec, sh, batch, NAN, NAN, why, config);
+  if (ok) peer_row(tally, csv, "cufft", device, prec, kind, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
+  else peer_row(tally, csv, "cufft", device, prec, kind, sh, batch, NAN, NAN, why, config);
   if (have_plan) cufftDestroy(plan);
   if (a) cudaEventDestroy(a);
   if (b) cudaEventDestroy(b);
@@ -137,7 +152,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "cufft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_F16 | PEER_ALLOW_WINDOW, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_F16 | PEER_ALLOW_WINDOW | PEER_ALLOW_KIND, 256, &o);
   if (s) return s < 0 ? 0 : s;
   cudaDeviceProp prop;
   int dev = 0, driver = 0, runtime = 0, cufft_version = 0;

@@ -5,7 +5,10 @@
  * per online CPU by default) with the planning left out of the time, 3 warm-ups, the median of -r
  * runs timed by clock_gettime(CLOCK_MONOTONIC) around fftw_execute, each result checked against
  * FFTW_ESTIMATE in double first (for f64 that is FFTW against another FFTW plan: it catches a
- * broken setup, not a bug FFTW shares with itself).
+ * broken setup, not a bug FFTW shares with itself).  --kind r2c and c2r (peer.h) plan
+ * fftw_plan_many_dft_r2c and _c2r the same way (packed: real rows of n, complex rows of n/2+1); a
+ * c2r destroys its input (FFTW's default for it), so the check reads a copy of the input made
+ * before the first execute.
  *
  * FFTW is set up as its manual (fftw.org/fftw3_doc) describes for transforms repeated on data of
  * one size: one plan per size, made once and executed again and again (the batch through the
@@ -16,7 +19,8 @@
  * ("How Many Threads to Use?": about the number of processors).  The CSV's config column says so:
  * "measure+T120+threads16" (T only when -T is given).
  *
- *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [-t threads] [-T seconds] [--csv FILE] SHAPE...
+ *   fftw-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--kind c2c|r2c|c2r] [-t threads] [-T seconds]
+ *              [--csv FILE] SHAPE...
  *
  * -T caps FFTW_MEASURE's planning per transform (fftw_set_timelimit): planning 2^27 points can take
  * FFTW minutes, and the plan it has by then is what a user with that limit would run.
@@ -55,34 +59,47 @@ static void cpu_name(char *buf, size_t len)
 static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
-  int f64 = prec == BENCH_F64;
-  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t bytes = (size_t)(sh->N * batch) * bench_elem_bytes(prec), reals = 2 * (size_t)(sh->N * batch);
+  int f64 = prec == BENCH_F64, kind = o->kind;
+  long long batch = peer_batch(sh, kind, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t in_one = bench_side_bytes(sh, kind, prec, 0), in_bytes = in_one * (size_t)batch;
+  size_t out_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)batch;
   const char *why = NULL;
   double err = NAN, *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
-  void *in = NULL, *out = NULL;
+  void *in = NULL, *out = NULL, *kept = NULL;
   fftw_plan pd = NULL;
   fftwf_plan pf = NULL;
   if (batch > INT_MAX) why = "the batch is more than FFTW's int takes";
-  else if (!ms || !(in = f64 ? fftw_malloc(bytes) : fftwf_malloc(bytes)) || !(out = f64 ? fftw_malloc(bytes) : fftwf_malloc(bytes)))
+  else if (!ms || !(in = f64 ? fftw_malloc(in_bytes) : fftwf_malloc(in_bytes)) ||
+           !(out = f64 ? fftw_malloc(out_bytes) : fftwf_malloc(out_bytes)) || !(kept = malloc(in_one * (size_t)count)))
     why = "out of host memory";
   if (!why) {
     /* planning with FFTW_MEASURE overwrites the arrays: the data comes after */
-    int N = (int)sh->N, howmany = (int)batch;
-    if (f64)
-      pd = fftw_plan_many_dft(sh->rank, sh->n, howmany, (fftw_complex *)in, NULL, 1, N, (fftw_complex *)out, NULL, 1, N, FFTW_FORWARD,
+    int *n = (int *)sh->n, howmany = (int)batch, nr = (int)sh->N, nc = (int)bench_complex_count(sh, kind);
+    if (f64 && kind == BENCH_C2C)
+      pd = fftw_plan_many_dft(sh->rank, n, howmany, (fftw_complex *)in, NULL, 1, nc, (fftw_complex *)out, NULL, 1, nc, FFTW_FORWARD,
                               FFTW_MEASURE);
+    else if (f64 && kind == BENCH_R2C)
+      pd = fftw_plan_many_dft_r2c(sh->rank, n, howmany, (double *)in, NULL, 1, nr, (fftw_complex *)out, NULL, 1, nc, FFTW_MEASURE);
+    else if (f64)
+      pd = fftw_plan_many_dft_c2r(sh->rank, n, howmany, (fftw_complex *)in, NULL, 1, nc, (double *)out, NULL, 1, nr, FFTW_MEASURE);
+    else if (kind == BENCH_C2C)
+      pf = fftwf_plan_many_dft(sh->rank, n, howmany, (fftwf_complex *)in, NULL, 1, nc, (fftwf_complex *)out, NULL, 1, nc, FFTW_FORWARD,
+                               FFTW_MEASURE);
+    else if (kind == BENCH_R2C)
+      pf = fftwf_plan_many_dft_r2c(sh->rank, n, howmany, (float *)in, NULL, 1, nr, (fftwf_complex *)out, NULL, 1, nc, FFTW_MEASURE);
     else
-      pf = fftwf_plan_many_dft(sh->rank, sh->n, howmany, (fftwf_complex *)in, NULL, 1, N, (fftwf_complex *)out, NULL, 1, N,
-                               FFTW_FORWARD, FFTW_MEASURE);
-    if (!pd && !pf) why = f64 ? "fftw_plan_many_dft returned NULL" : "fftwf_plan_many_dft returned NULL";
+      pf = fftwf_plan_many_dft_c2r(sh->rank, n, howmany, (fftwf_complex *)in, NULL, 1, nc, (float *)out, NULL, 1, nr, FFTW_MEASURE);
+    if (!pd && !pf) why = kind == BENCH_C2C ? (f64 ? "fftw_plan_many_dft returned NULL" : "fftwf_plan_many_dft returned NULL")
+                          : kind == BENCH_R2C ? (f64 ? "fftw_plan_many_dft_r2c returned NULL" : "fftwf_plan_many_dft_r2c returned NULL")
+                                              : (f64 ? "fftw_plan_many_dft_c2r returned NULL" : "fftwf_plan_many_dft_c2r returned NULL");
   }
   if (!why) {
-    bench_fill(in, prec, reals);
+    bench_fill_input(in, prec, sh, kind, batch);
+    memcpy(kept, in, in_one * (size_t)count); /* c2r destroys its input */
     /* the check: one execute, its first transforms compared with FFTW_ESTIMATE in double */
     if (f64) fftw_execute(pd);
     else fftwf_execute(pf);
-    err = peer_check(sh, prec, count, in, out);
+    err = peer_check(sh, prec, kind, count, kept, out);
     for (int r = -PEER_WARMUPS; r < o->repeats; ++r) {
       double t0 = bench_now_ms();
       if (f64) fftw_execute(pd);
@@ -90,22 +107,22 @@ static void run(bench *b, const bench_shape *sh, int prec)
       double t1 = bench_now_ms();
       if (r >= 0) ms[r] = t1 - t0;
     }
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, b->config);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, kind, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, b->config);
   } else {
-    peer_row(&b->tally, b->csv, "fftw", b->device, prec, sh, batch, NAN, NAN, why, b->config);
+    peer_row(&b->tally, b->csv, "fftw", b->device, prec, kind, sh, batch, NAN, NAN, why, b->config);
   }
   if (pd) fftw_destroy_plan(pd);
   if (pf) fftwf_destroy_plan(pf);
   if (f64) fftw_free(in), fftw_free(out);
   else fftwf_free(in), fftwf_free(out);
-  free(ms);
+  free(ms), free(kept);
 }
 
 int main(int argc, char **argv)
 {
   const char *prog = "fftw-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_FFTW, 64, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_FFTW | PEER_ALLOW_KIND, 64, &o);
   if (s) return s < 0 ? 0 : s;
   int threads = o.threads;
   if (threads < 1) {

@@ -127,17 +127,17 @@ static inline int peer_cl_ok(char *why, size_t len, const char *what, cl_int e)
   return e == CL_SUCCESS || peer_failed(why, len, what, (int)e, clerr_name(e));
 }
 
-/* The run's input and output buffers of bytes each, host uploaded into the input; 1 on success,
- * else 0 with the failing call in why. */
-static inline int peer_cl_buffers(cl_context ctx, cl_command_queue q, const void *host, size_t bytes, cl_mem *in, cl_mem *out,
-                                  char *why, size_t len)
+/* The run's input buffer of in_bytes, host uploaded into it, and output buffer of out_bytes (they
+ * differ for the real kinds); 1 on success, else 0 with the failing call in why. */
+static inline int peer_cl_buffers(cl_context ctx, cl_command_queue q, const void *host, size_t in_bytes, size_t out_bytes, cl_mem *in,
+                                  cl_mem *out, char *why, size_t len)
 {
   cl_int e;
-  *in = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+  *in = clCreateBuffer(ctx, CL_MEM_READ_WRITE, in_bytes, NULL, &e);
   if (!peer_cl_ok(why, len, "clCreateBuffer", e)) return 0;
-  *out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &e);
+  *out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, out_bytes, NULL, &e);
   if (!peer_cl_ok(why, len, "clCreateBuffer", e)) return 0;
-  return peer_cl_ok(why, len, "clEnqueueWriteBuffer", clEnqueueWriteBuffer(q, *in, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+  return peer_cl_ok(why, len, "clEnqueueWriteBuffer", clEnqueueWriteBuffer(q, *in, CL_TRUE, 0, in_bytes, host, 0, NULL, NULL));
 }
 
 #endif

@@ -1,5 +1,9 @@
 /* ppfft-bench: times batched complex transforms (1D lengths, 2D and 3D shapes) on one device and
- * checks each against FFTW.
+ * checks each against FFTW; with --kind r2c or c2r, real transforms (ppfft_desc.kind PPFFT_R2C /
+ * PPFFT_C2R, out of place, packed; batch, bytes and rates as bench_common.h counts them for every
+ * bench program: -m MiB of the real side, GB/s = (input + output bytes) / time, GFLOPS = 2.5 N
+ * log2 N x batch / time), checked against fftw_plan_many_dft_r2c / _c2r, on Hermitian-consistent
+ * input for c2r.  A kind or length the library refuses is a row with its status and message.
  *
  * For every shape and precision it uploads random data once, then for each plan (the estimate, a
  * measured plan, one named variant or plan string, or every variant the planner enumerates for a
@@ -39,6 +43,7 @@ typedef struct options {
   size_t threads;         /* host threads building kernels for "all" */
   unsigned twiddles;      /* "all" keeps these twiddle modes (bit per twiddle_mode) */
   int backward, inplace;
+  int kind;               /* --kind: BENCH_C2C, BENCH_R2C or BENCH_C2R */
   int plan_time;          /* time plan creation instead of transforms */
   unsigned build_share, build_shares; /* --build j/J (J > 0): compile share j into the disk cache, time nothing */
   const char *csv_path;
@@ -52,7 +57,11 @@ typedef struct workload {
   problem pb;             /* with -v all only: desc as the single problem candidates_enumerate works from */
   char name[SHAPE_MAX];   /* the shape as -n writes it */
   size_t n;               /* elements of one transform: the product of the shape's lengths */
-  size_t batch, elem_bytes, bytes;
+  size_t batch, elem_bytes, bytes; /* bytes: of the input */
+  bench_shape shape;
+  int kind;                         /* BENCH_C2C, BENCH_R2C or BENCH_C2R */
+  size_t out_bytes;                 /* of the output (the input's size for c2c) */
+  size_t out_one;                   /* bytes of one transform's output */
   size_t check_batch;     /* transforms compared with FFTW */
   void *host_in;          /* the input in device format (float or double pairs) */
   void *host_out;         /* read-back of the first check_batch transforms */
@@ -70,7 +79,7 @@ typedef struct result {
   const char *config;     /* how the plan was made, the CSV's config column (config_name) */
 } result;
 
-#define CSV_HEADER "device,driver,precision,n,batch,variant,ms,gbps,gflops,rel_err,status,config\n"
+#define CSV_HEADER "device,driver,precision,kind,n,batch,variant,ms,gbps,gflops,rel_err,status,config\n"
 
 /* The config column: how a row's plan was made.  "wisdom": ppfft_plan_create found an entry (the
  * estimate and MEASURE use it first); "estimate": the heuristic, no entry; "measure": PPFFT_MEASURE
@@ -113,7 +122,9 @@ static void usage(FILE *f, const char *prog)
           "  -w WARMUP      untimed warm-up runs (default 3)\n"
           "  -t LIST        with \"all\": only these twiddle modes (e.g. TW-GM,CM-K; default every one)\n"
           "  -j THREADS     host threads that build the kernels of \"all\" before timing (default 8)\n"
-          "  --backward     backward transforms (default forward)\n"
+          "  --kind KIND    c2c (default), r2c (real to complex) or c2r (complex to real, unnormalised): FFTW's\n"
+          "                 conventions, out of place, packed; -m counts the real side\n"
+          "  --backward     backward transforms (default forward; c2c only)\n"
           "  --inplace      in-place transforms (with scale 1/sqrt(N), so repeats keep the data's size)\n"
           "  --csv FILE     also append rows to FILE as CSV (a new file, or one this program wrote); its last\n"
           "                 column, config, says how each plan was made: wisdom (an entry answered), estimate,\n"
@@ -233,6 +244,14 @@ static int parse_args(int argc, char **argv, options *o)
       o->inplace = 1;
       continue;
     }
+    if (!strcmp(a, "--kind")) {
+      if (i + 1 >= argc || (o->kind = bench_parse_kind(argv[i + 1])) < 0) {
+        fprintf(stderr, "ppfft-bench: --kind needs c2c, r2c or c2r (-h for help)\n");
+        return -1;
+      }
+      ++i;
+      continue;
+    }
     if (!strcmp(a, "--plan-time")) {
       o->plan_time = 1;
       continue;
@@ -310,6 +329,11 @@ static int parse_args(int argc, char **argv, options *o)
       return -1;
     }
   }
+  if (o->kind != BENCH_C2C && (o->backward || o->inplace)) {
+    fprintf(stderr, "ppfft-bench: --kind %s is out of place with its own direction: no --backward or --inplace\n",
+            bench_kind_name(o->kind));
+    return -1;
+  }
   return 0;
 }
 
@@ -337,7 +361,7 @@ static void print_row(const report *r, const workload *w, const result *res)
   bench_csv_field(r->csv, r->device);
   fputc(',', r->csv);
   bench_csv_field(r->csv, r->driver);
-  fprintf(r->csv, ",%s,", prec);
+  fprintf(r->csv, ",%s,%s,", prec, bench_kind_name(w->kind));
   bench_csv_field(r->csv, w->name);
   fprintf(r->csv, ",%zu,", w->batch);
   bench_csv_field(r->csv, res->variant);
@@ -376,12 +400,11 @@ static ppfft_status check_plan(workload *w, ppfft_plan *p, double *rel_err)
   if (s != PPFFT_SUCCESS) return s;
   cl_int e = clWaitForEvents(1, &done);
   clReleaseEvent(done);
-  size_t count = w->n * w->check_batch; /* complex elements */
-  if (e == CL_SUCCESS)
-    e = clEnqueueReadBuffer(w->q, w->out ? w->out : w->in, CL_TRUE, 0, count * w->elem_bytes, w->host_out, 0, NULL, NULL);
+  size_t bytes = w->out_one * w->check_batch, count = bytes / (w->elem_bytes / 2); /* real numbers */
+  if (e == CL_SUCCESS) e = clEnqueueReadBuffer(w->q, w->out ? w->out : w->in, CL_TRUE, 0, bytes, w->host_out, 0, NULL, NULL);
   if (e != CL_SUCCESS) return cl_error(&w->ctx->err, "clEnqueueReadBuffer", e);
   long double num = 0, den = 0;
-  for (size_t i = 0; i < 2 * count; ++i) {
+  for (size_t i = 0; i < count; ++i) {
     double got = w->elem_bytes == 16 ? ((const double *)w->host_out)[i] : (double)((const float *)w->host_out)[i];
     long double d = (long double)got - w->ref[i];
     num += d * d;
@@ -503,10 +526,10 @@ static void run_variant(const report *r, workload *w, const char *name, unsigned
     set_failure(res, s, ppfft_context_last_error(w->ctx));
   } else {
     double sec = res->ms * 1e-3;
-    res->gbps = 2.0 * (double)w->bytes / sec / 1e9;
-    res->gflops = 5.0 * (double)w->n * log2((double)w->n) * (double)w->batch / sec / 1e9;
-    /* fast-math variants use the device's native sin/cos and make no accuracy promise */
     int f64 = w->desc.precision == PPFFT_F64;
+    res->gbps = bench_bytes(&w->shape, w->kind, f64 ? BENCH_F64 : BENCH_F32, (long long)w->batch) / sec / 1e9;
+    res->gflops = bench_flops(&w->shape, w->kind, (long long)w->batch) / sec / 1e9;
+    /* fast-math variants use the device's native sin/cos and make no accuracy promise */
     res->status = res->rel_err <= bench_bound((long long)w->n, f64 ? BENCH_F64 : BENCH_F32) || strstr(res->variant, "fast-math") ? "ok" : "inaccurate";
   }
   ppfft_plan_destroy(p);
@@ -624,8 +647,11 @@ static ppfft_status workload_describe(workload *w, const options *o, const bench
 {
   snprintf(w->name, sizeof w->name, "%s", sh->text);
   w->n = (size_t)sh->N;
+  w->shape = *sh;
+  w->kind = o->kind;
   w->elem_bytes = f64 ? 16 : 8;
-  w->batch = o->batch ? o->batch : (o->mib << 20) / (w->n * w->elem_bytes);
+  /* bench_batch's count, in size_t: -m of complex data for c2c, of the real side for r2c and c2r */
+  w->batch = o->batch ? o->batch : (o->mib << 20) / (w->n * (o->kind == BENCH_C2C ? w->elem_bytes : w->elem_bytes / 2));
   if (w->batch == 0) w->batch = 1;
   size_t lengths[3];
   for (int d = 0; d < sh->rank; ++d) lengths[d] = (size_t)sh->n[d];
@@ -633,6 +659,7 @@ static ppfft_status workload_describe(workload *w, const options *o, const bench
   w->desc.precision = f64 ? PPFFT_F64 : PPFFT_F32;
   w->desc.direction = o->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
   w->desc.inplace = o->inplace;
+  w->desc.kind = o->kind == BENCH_R2C ? PPFFT_R2C : o->kind == BENCH_C2R ? PPFFT_C2R : PPFFT_C2C;
   /* Repeated in-place transforms grow the data's norm by sqrt(N) each time and overflow; 1/N would
    * shrink it as fast, into denormals and zeros within the default 23 runs for N = 4096 in f32.
    * 1/sqrt(N) makes the transform unitary, so the data keeps its size however often it runs. */
@@ -644,7 +671,10 @@ static ppfft_status workload_describe(workload *w, const options *o, const bench
   if (s != PPFFT_SUCCESS) return s;
   if (w->batch > SIZE_MAX / w->n / w->elem_bytes)
     return err_set(w->ctx, PPFFT_ERROR_INVALID_SIZE, "N %s x batch %zu overflows size_t", w->name, w->batch);
-  w->bytes = w->n * w->batch * w->elem_bytes;
+  int prec = f64 ? BENCH_F64 : BENCH_F32;
+  w->bytes = bench_side_bytes(sh, w->kind, prec, 0) * w->batch;
+  w->out_one = bench_side_bytes(sh, w->kind, prec, 1);
+  w->out_bytes = w->out_one * w->batch;
   w->check_batch = w->batch < CHECK_TRANSFORMS ? w->batch : CHECK_TRANSFORMS;
   w->repeats = o->repeats;
   w->warmup = o->warmup;
@@ -665,46 +695,45 @@ static int single_pass_1d(workload *w)
  * it up.  On failure returns the status with the message in the context's last error. */
 static ppfft_status workload_alloc(workload *w, const options *o)
 {
-  int f64 = w->desc.precision == PPFFT_F64;
-  size_t n = w->n;
+  int f64 = w->desc.precision == PPFFT_F64, prec = f64 ? BENCH_F64 : BENCH_F32;
   ppfft_status s = PPFFT_SUCCESS;
-  size_t count = n * w->batch, check = n * w->check_batch; /* complex elements */
+  /* real numbers of the first check_batch transforms' input and output */
+  size_t half = w->elem_bytes / 2, in_reals = bench_side_bytes(&w->shape, w->kind, prec, 0) / half * w->check_batch;
+  size_t out_reals = w->out_one / half * w->check_batch;
   w->host_in = malloc(w->bytes);
-  w->host_out = malloc(check * w->elem_bytes);
-  w->ref = malloc(check * 2 * sizeof *w->ref);
+  w->host_out = malloc(out_reals * half);
+  w->ref = malloc(out_reals * sizeof *w->ref);
   w->times = malloc(w->repeats * sizeof *w->times);
-  fftw_complex *a = fftw_malloc(check * sizeof *a), *b = fftw_malloc(check * sizeof *b);
+  double *a = fftw_malloc(in_reals * sizeof *a), *b = fftw_malloc(out_reals * sizeof *b);
   if (!w->host_in || !w->host_out || !w->ref || !w->times || !a || !b) {
     s = err_set(w->ctx, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for %zu bytes of host data", w->bytes);
     goto done;
   }
 
-  /* The random input every bench program times (bench_common.h), in the device's format; the
-   * reference transforms the values exactly as the device sees them (rounded to float for f32). */
-  bench_fill(w->host_in, f64 ? BENCH_F64 : BENCH_F32, 2 * count);
-  for (size_t i = 0; i < check; ++i) {
-    a[i][0] = f64 ? ((double *)w->host_in)[2 * i] : ((float *)w->host_in)[2 * i];
-    a[i][1] = f64 ? ((double *)w->host_in)[2 * i + 1] : ((float *)w->host_in)[2 * i + 1];
-  }
-  int dims[3], len = (int)n; /* bench_parse_shape keeps both within int */
+  /* The random input every bench program times (bench_common.h: Hermitian-consistent for c2r), in
+   * the device's format; the reference transforms the values exactly as the device sees them
+   * (rounded to float for f32). */
+  bench_fill_input(w->host_in, prec, &w->shape, w->kind, (long long)w->batch);
+  for (size_t i = 0; i < in_reals; ++i) a[i] = f64 ? ((double *)w->host_in)[i] : ((float *)w->host_in)[i];
+  int dims[3], nr = (int)w->n, nc = (int)bench_complex_count(&w->shape, w->kind); /* bench_parse_shape keeps these within int */
   for (int d = 0; d < w->desc.rank; ++d) dims[d] = (int)w->desc.n[d];
-  fftw_plan fp = fftw_plan_many_dft(w->desc.rank, dims, (int)w->check_batch, a, NULL, 1, len, b, NULL, 1, len,
-                                    o->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
+  int howmany = (int)w->check_batch;
+  fftw_plan fp = w->kind == BENCH_R2C ? fftw_plan_many_dft_r2c(w->desc.rank, dims, howmany, a, NULL, 1, nr, (fftw_complex *)b, NULL, 1, nc, FFTW_ESTIMATE)
+                 : w->kind == BENCH_C2R ? fftw_plan_many_dft_c2r(w->desc.rank, dims, howmany, (fftw_complex *)a, NULL, 1, nc, b, NULL, 1, nr, FFTW_ESTIMATE)
+                                        : fftw_plan_many_dft(w->desc.rank, dims, howmany, (fftw_complex *)a, NULL, 1, nc, (fftw_complex *)b, NULL, 1,
+                                                             nc, o->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
   if (!fp) {
     s = err_set(w->ctx, PPFFT_ERROR_OUT_OF_MEMORY, "FFTW could not plan the reference");
     goto done;
   }
   fftw_execute(fp);
   fftw_destroy_plan(fp);
-  for (size_t i = 0; i < check; ++i) {
-    w->ref[2 * i] = b[i][0] * w->desc.scale;
-    w->ref[2 * i + 1] = b[i][1] * w->desc.scale;
-  }
+  for (size_t i = 0; i < out_reals; ++i) w->ref[i] = b[i] * w->desc.scale;
 
   cl_context cl = ppfft_context_cl_context(w->ctx);
   cl_int e;
   w->in = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->bytes, NULL, &e);
-  if (w->in && !o->inplace) w->out = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->bytes, NULL, &e);
+  if (w->in && !o->inplace) w->out = clCreateBuffer(cl, CL_MEM_READ_WRITE, w->out_bytes, NULL, &e);
   if (!w->in || (!o->inplace && !w->out)) {
     s = cl_error(&w->ctx->err, "clCreateBuffer", e);
     goto done;
@@ -734,6 +763,7 @@ static void time_plan_creation(const ppfft_context *base, const options *o)
       ppfft_desc d;
       ppfft_desc_init(&d, sh->rank, lengths, batch ? batch : 1);
       d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+      d.kind = o->kind == BENCH_R2C ? PPFFT_R2C : o->kind == BENCH_C2R ? PPFFT_C2R : PPFFT_C2C;
       double ms[RUNS];
       char name[PLAN_STRING_MAX + 64] = "";
       ppfft_status s = PPFFT_SUCCESS;

@@ -4,7 +4,12 @@
  * (back to back behind an untimed run, --window), 3 warm-ups, median of repeats, the first
  * transforms checked against FFTW.
  *
- *   ppfft-cuda-bench [-p f32|f64|LIST] [-m MiB] [-r repeats] [--window b2b|alone] [--csv FILE] SHAPE...
+ *   ppfft-cuda-bench [-p f32|f64|LIST] [-m MiB] [-r repeats] [--kind c2c|r2c|c2r] [--window b2b|alone]
+ *                    [--csv FILE] SHAPE...
+ *
+ * --kind r2c and c2r (peer.h) set ppfft_desc.kind = PPFFT_R2C / PPFFT_C2R, packed and out of place
+ * (the descriptor's defaults); where the library does not do them yet the row is FAILED with its
+ * status, and its message is on stderr.
  *
  * The plan is made as a user makes it: ppfft_plan_create on a context of CUDA device 0 with
  * PPFFT_ESTIMATE (the wisdom installed or found for the device, else the heuristic), or with
@@ -33,17 +38,19 @@ static int ppfft_ok(char *why, size_t len, const char *what, ppfft_status s, ppf
 static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device,
                 peer_tally *tally)
 {
-  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem, reals = 2 * (size_t)(sh->N * batch);
+  int kind = o->kind;
+  long long batch = peer_batch(sh, kind, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t bytes = bench_side_bytes(sh, kind, prec, 0) * (size_t)batch, out_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)batch;
+  size_t back_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)count;
   char why[256] = "", config[64] = "";
   double err = NAN, *ms = calloc((size_t)o->repeats, sizeof *ms);
-  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem), *in = NULL, *out = NULL;
+  void *host = malloc(bytes), *back = malloc(back_bytes), *in = NULL, *out = NULL;
   ppfft_plan *plan = NULL;
   cudaEvent_t a = NULL, b = NULL;
   int ok = ms && host && back ? 1 : peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    bench_fill(host, prec, reals);
-    ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, bytes)) &&
+    bench_fill_input(host, prec, sh, kind, batch);
+    ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, out_bytes)) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
   }
   if (ok) {
@@ -51,6 +58,7 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
     size_t n[3] = {(size_t)sh->n[0], (size_t)sh->n[1], (size_t)sh->n[2]};
     ppfft_desc_init(&d, sh->rank, n, (size_t)batch);
     d.precision = prec == BENCH_F64 ? PPFFT_F64 : PPFFT_F32;
+    d.kind = kind == BENCH_R2C ? PPFFT_R2C : kind == BENCH_C2R ? PPFFT_C2R : PPFFT_C2C;
     ok = PPFFT_OK("ppfft_plan_create", ppfft_plan_create(c, &d, flags, &plan));
   }
   int from_wisdom = 0;
@@ -61,13 +69,13 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
       from_wisdom = strstr(text, "(from wisdom") != NULL;
     }
     ok = PPFFT_OK("ppfft_execute_cuda", ppfft_execute_cuda(plan, 0, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
-         CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, (size_t)(count * sh->N) * elem, cudaMemcpyDeviceToHost));
+         CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, back_bytes, cudaMemcpyDeviceToHost));
   }
   /* how the plan was made, as ppfft-bench says it: wisdom where an entry answered */
   bench_config_add(config, sizeof config, from_wisdom ? "wisdom" : flags & PPFFT_MEASURE ? "measure" : "estimate");
   bench_config_add(config, sizeof config, "plan-once");
   bench_config_add(config, sizeof config, peer_window_name(o->window));
-  if (ok) err = peer_check(sh, prec, count, host, back);
+  if (ok) err = peer_check(sh, prec, kind, count, host, back);
   ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
   for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) {
     float t = 0;
@@ -77,8 +85,8 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
          CUDA_OK("cudaEventElapsedTime", cudaEventElapsedTime(&t, a, b));
     if (ok && r >= 0) ms[r] = t;
   }
-  if (ok) peer_row(tally, csv, "ppfft-cuda", device, prec, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
-  else peer_row(tally, csv, "ppfft-cuda", device, prec, sh, batch, NAN, NAN, why, config);
+  if (ok) peer_row(tally, csv, "ppfft-cuda", device, prec, kind, sh, batch, bench_median(ms, (size_t)o->repeats), err, NULL, config);
+  else peer_row(tally, csv, "ppfft-cuda", device, prec, kind, sh, batch, NAN, NAN, why, config);
   ppfft_plan_destroy(plan);
   if (a) cudaEventDestroy(a);
   if (b) cudaEventDestroy(b);
@@ -92,7 +100,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "ppfft-cuda-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_WINDOW, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_WINDOW | PEER_ALLOW_KIND, 256, &o);
   if (s) return s < 0 ? 0 : s;
   ppfft_context *c;
   if (ppfft_context_create_cuda(0, &c) != PPFFT_SUCCESS) return fprintf(stderr, "%s: %s\n", prog, ppfft_context_last_error(NULL)), 1;

@@ -10,8 +10,8 @@
  * peer_cl.h; --window alone holds the kernels behind a user event instead, as runs before
  * 2026-11-24 did).
  *
- *   vkfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--batch-layout axis|batches|best]
- *               [--window b2b|alone] [--csv FILE] SHAPE...
+ *   vkfft-bench [-p f32|f64|f32,f64] [-m MiB] [-r repeats] [--kind c2c|r2c|c2r]
+ *               [--batch-layout axis|batches|best] [--window b2b|alone] [--csv FILE] SHAPE...
  *
  * VkFFT is set up as its API guide (documentation/VkFFT_API_guide) and its benchmark samples
  * (benchmark_scripts/vkFFT_scripts, sample_0/1 and the 2D/3D sample_3) set up a timed transform:
@@ -27,6 +27,12 @@
  *     in inputBuffer and the result in buffer (nothing is written to the input);
  *   - makeForwardPlanOnly (the inverse is never run, so its kernels are not built); everything
  *     else at VkFFT's defaults, which it tunes per device (the samples set nothing more for C2C);
+ *   - --kind r2c and c2r (peer.h): performR2C, as the API guide's R2C example, out of place and
+ *     packed: the real side in inputBuffer with inputBufferStride[0] = n (not VkFFT's default
+ *     in-place padding n + 2), the complex side in buffer (n/2+1 per row, VkFFT's default).  r2c is
+ *     the forward transform from inputBuffer to buffer; c2r the inverse (makeInversePlanOnly,
+ *     VkFFTAppend(app, 1, ...), unnormalised as VkFFT's inverse is by default) from buffer back to
+ *     inputBuffer (inverseReturnToInputBuffer), and it overwrites the complex input in buffer;
  *   - one application per size and layout, initialised once (initializeVkFFT) and appended again
  *     and again (VkFFTAppend): no per-run reinitialisation.
  * The CSV's config column says which, with the timing window: "batch-in-axis+oop+plan-once+b2b" or
@@ -100,9 +106,14 @@ static int time_layout(bench *b, const bench_shape *sh, int prec, long long batc
                        void *back, double *ms, double *median, double *err, char *why, size_t why_len)
 {
   const peer_options *o = b->o;
+  int kind = o->kind;
   long long count = peer_check_count(sh, batch);
-  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
-  uint64_t buffer_size = (uint64_t)bytes;
+  /* the complex side in buffer, the real side (or c2c's input) in inputBuffer */
+  uint64_t in_size = (uint64_t)bench_side_bytes(sh, kind, prec, 0) * (uint64_t)batch;
+  uint64_t out_size = (uint64_t)bench_side_bytes(sh, kind, prec, 1) * (uint64_t)batch;
+  uint64_t real_size = kind == BENCH_C2R ? out_size : in_size, cplx_size = kind == BENCH_C2R ? in_size : out_size;
+  cl_mem *real_buf = kind == BENCH_C2R ? &out : &in, *cplx_buf = kind == BENCH_C2R ? &in : &out;
+  int dir = kind == BENCH_C2R ? 1 : -1; /* VkFFTAppend's inverse flag */
   VkFFTApplication *app = (VkFFTApplication *)calloc(1, sizeof *app);
   if (!app) return peer_failed(why, why_len, "malloc", 0, "out of host memory");
 
@@ -118,34 +129,41 @@ static int time_layout(bench *b, const bench_shape *sh, int prec, long long batc
   cfg.context = &b->ctx;
   cfg.commandQueue = &b->q;
   cfg.isInputFormatted = 1; /* out-of-place: read in, write out */
-  cfg.inputBuffer = &in;
-  cfg.inputBufferSize = &buffer_size;
-  cfg.buffer = &out;
-  cfg.bufferSize = &buffer_size;
-  cfg.makeForwardPlanOnly = 1;
+  cfg.inputBuffer = real_buf;
+  cfg.inputBufferSize = &real_size;
+  cfg.buffer = cplx_buf;
+  cfg.bufferSize = &cplx_size;
+  if (kind != BENCH_C2C) {
+    cfg.performR2C = 1;
+    cfg.inputBufferStride[0] = cfg.size[0]; /* packed real rows (the default pads them for in place) */
+  }
+  if (kind == BENCH_C2R) cfg.makeInversePlanOnly = 1, cfg.inverseReturnToInputBuffer = 1;
+  else cfg.makeForwardPlanOnly = 1;
   int ok = vk_ok(why, why_len, "initializeVkFFT", initializeVkFFT(app, cfg)), have_app = ok;
 
   VkFFTLaunchParams lp;
   memset(&lp, 0, sizeof lp);
   lp.commandQueue = &b->q;
-  lp.inputBuffer = &in;
-  lp.buffer = &out;
+  lp.inputBuffer = real_buf;
+  lp.buffer = cplx_buf;
+  /* fresh input for the check: the layout timed before may have overwritten it (c2r does) */
   if (ok)
-    ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp)) &&
+    ok = peer_cl_ok(why, why_len, "clEnqueueWriteBuffer", clEnqueueWriteBuffer(b->q, in, CL_TRUE, 0, (size_t)in_size, host, 0, NULL, NULL)) &&
+         vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, dir, &lp)) &&
          peer_cl_ok(why, why_len, "clEnqueueReadBuffer",
-                    clEnqueueReadBuffer(b->q, out, CL_TRUE, 0, (size_t)(count * sh->N) * elem, back, 0, NULL, NULL));
-  if (ok) *err = peer_check(sh, prec, count, host, back);
-  for (int r = 0; ok && r < PEER_WARMUPS; ++r) ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp));
+                    clEnqueueReadBuffer(b->q, out, CL_TRUE, 0, bench_side_bytes(sh, kind, prec, 1) * (size_t)count, back, 0, NULL, NULL));
+  if (ok) *err = peer_check(sh, prec, kind, count, host, back);
+  for (int r = 0; ok && r < PEER_WARMUPS; ++r) ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, dir, &lp));
   if (ok) ok = peer_cl_ok(why, why_len, "clFinish", clFinish(b->q));
   for (int r = 0; ok && r < o->repeats; ++r) {
     /* waiting per run bounds the live events and keeps runs of different sizes apart */
     peer_cl_window w;
     cl_event end = NULL;
     if (o->window == PEER_WINDOW_B2B) /* the untimed run the timed one follows (peer_cl.h) */
-      ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp));
+      ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, dir, &lp));
     ok = ok && peer_cl_ok(why, why_len, "clEnqueueMarkerWithWaitList", peer_cl_open(b->ctx, b->q, o->window, &w));
     if (!ok) break;
-    ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, -1, &lp)) &&
+    ok = vk_ok(why, why_len, "VkFFTAppend", VkFFTAppend(app, dir, &lp)) &&
          peer_cl_ok(why, why_len, "clEnqueueMarkerWithWaitList", clEnqueueMarkerWithWaitList(b->q, 0, NULL, &end));
     cl_int e = peer_cl_close(&w, end, &ms[r]);
     ok = ok && peer_cl_ok(why, why_len, "clGetEventProfilingInfo", e);
@@ -160,18 +178,19 @@ static int time_layout(bench *b, const bench_shape *sh, int prec, long long batc
 static void run(bench *b, const bench_shape *sh, int prec)
 {
   const peer_options *o = b->o;
-  long long batch = peer_batch(sh, prec, o->mib), count = peer_check_count(sh, batch);
-  size_t elem = bench_elem_bytes(prec), bytes = (size_t)(sh->N * batch) * elem;
+  int kind = o->kind;
+  long long batch = peer_batch(sh, kind, prec, o->mib), count = peer_check_count(sh, batch);
+  size_t bytes = bench_side_bytes(sh, kind, prec, 0) * (size_t)batch, out_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)batch;
   char why[256] = "", config[96] = "";
   cl_mem in = NULL, out = NULL;
   double *ms = (double *)calloc((size_t)o->repeats, sizeof *ms);
-  void *host = malloc(bytes), *back = malloc((size_t)(count * sh->N) * elem);
+  void *host = malloc(bytes), *back = malloc(bench_side_bytes(sh, kind, prec, 1) * (size_t)count);
   int ok = 1;
   if (prec == BENCH_F64 && !b->fp64) ok = peer_failed(why, sizeof why, "device", 0, "no fp64");
   if (ok && (!ms || !host || !back)) ok = peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    bench_fill(host, prec, 2 * (size_t)(sh->N * batch));
-    ok = peer_cl_buffers(b->ctx, b->q, host, bytes, &in, &out, why, sizeof why);
+    bench_fill_input(host, prec, sh, kind, batch);
+    ok = peer_cl_buffers(b->ctx, b->q, host, bytes, out_bytes, &in, &out, why, sizeof why);
   }
 
   /* the layouts to time: the one asked for, or both ("best"); a 3D transform has numberBatches only */
@@ -204,8 +223,8 @@ static void run(bench *b, const bench_shape *sh, int prec)
   bench_config_add(config, sizeof config, "oop");
   bench_config_add(config, sizeof config, "plan-once");
   bench_config_add(config, sizeof config, peer_window_name(o->window));
-  if (ok && kept >= 0) peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, best, best_err, NULL, config);
-  else peer_row(&b->tally, b->csv, "vkfft", b->device, prec, sh, batch, NAN, NAN, why, config);
+  if (ok && kept >= 0) peer_row(&b->tally, b->csv, "vkfft", b->device, prec, kind, sh, batch, best, best_err, NULL, config);
+  else peer_row(&b->tally, b->csv, "vkfft", b->device, prec, kind, sh, batch, NAN, NAN, why, config);
   if (in) clReleaseMemObject(in);
   if (out) clReleaseMemObject(out);
   free(ms), free(host), free(back);
@@ -215,7 +234,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "vkfft-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_LAYOUT | PEER_ALLOW_WINDOW, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_LAYOUT | PEER_ALLOW_WINDOW | PEER_ALLOW_KIND, 256, &o);
   if (s) return s < 0 ? 0 : s;
   bench b;
   memset(&b, 0, sizeof b);
