@@ -26,11 +26,20 @@ static int cuda_ok(char *why, size_t len, const char *what, cudaError_t e)
   return e == cudaSuccess || peer_failed(why, len, what, (int)e, cudaGetErrorName(e));
 }
 
+/* A failed ppfft call: the row's reason is the call, the status and the library's message (cut to
+ * the row's buffer, "..." marking a cut); the whole message on stderr. */
 static int ppfft_ok(char *why, size_t len, const char *what, ppfft_status s, ppfft_context *c)
 {
   if (s == PPFFT_SUCCESS) return 1;
-  fprintf(stderr, "ppfft-cuda-bench: %s: %s\n", what, ppfft_context_last_error(c));
-  return peer_failed(why, len, what, (int)s, ppfft_status_string(s));
+  const char *msg = ppfft_context_last_error(c);
+  fprintf(stderr, "ppfft-cuda-bench: %s: %s\n", what, msg);
+  if (!why[0]) {
+    int n = snprintf(why, len, "%s: %s (%d): %s", what, ppfft_status_string(s), (int)s, msg ? msg : "");
+    if (n >= (int)len && len > 4) strcpy(why + len - 4, "...");
+    for (char *q = why; *q; ++q)
+      if (*q == '\n' || *q == '\r') *q = ' ';
+  }
+  return 0;
 }
 #define CUDA_OK(what, e) cuda_ok(why, sizeof why, what, (e))
 #define PPFFT_OK(what, s) ppfft_ok(why, sizeof why, what, (s), c)
