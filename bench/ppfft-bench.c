@@ -913,11 +913,12 @@ int main(int argc, char **argv)
 
   printf("device:  %s\nvendor:  %s\ndriver:  %s\nkey:     %s\n", ctx->info.name, ctx->info.vendor, ctx->info.driver,
          ppfft_context_device_key(ctx));
-  printf("%s, %s\n", o.backward ? "backward" : "forward",
+  printf("%s, %s, %s\n", bench_kind_name(o.kind), o.kind == BENCH_R2C ? "forward" : o.kind == BENCH_C2R || o.backward ? "backward" : "forward",
          o.inplace ? "in place (scale 1/sqrt(N): unitary, so repeated runs keep the data's size)" : "out of place");
   printf("%zu warm-up + %zu timed runs, median of event profiling times; rel_err over the first %d transforms vs FFTW\n",
          o.warmup, o.repeats, CHECK_TRANSFORMS);
-  printf("GB/s = 2 * bytes / time; GFLOPS = 5 N log2(N) batch / time, N the elements of one transform\n");
+  printf("GB/s = (input + output bytes) / time; GFLOPS = %s N log2(N) batch / time, N the elements of one transform (nominal where N "
+         "is not a power of two)\n", o.kind == BENCH_C2C ? "5" : "2.5");
   print_header(&r);
 
   for (int f64 = 0; f64 < 2; ++f64) {
