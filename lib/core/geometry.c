@@ -39,6 +39,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   if (variant_length(v) != n) return UNSUP("the radices multiply to %zu, not to the length %zu", variant_length(v), n);
   if (n > (1u << 24)) return UNSUP("length %zu is beyond one work-group", n);
   if (v->npasses == 0 && v->onchip == ONCHIP_GM) return UNSUP("%s", "GM needs at least one pass (N >= 2)");
+  /* a real pass's sides are too short (R2C: n/2+1 values) or real (C2R) to hold GM's intermediate
+   * passes, and ABFT checks the complex transform it loads and stores */
+  if ((p->r2c || p->c2r) && v->onchip == ONCHIP_GM) return UNSUP("%s", "a real-data pass keeps its transform on chip: GM does not apply");
+  if ((p->r2c || p->c2r) && v->abft) return UNSUP("%s", "ABFT does not check real-data passes");
   if (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg)
     return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);
   g->n = (unsigned)n;
