@@ -260,15 +260,17 @@ START_TEST(nvrtc_builds_general_passes)
 END_TEST
 
 /* Real-data transforms: the real passes (reals in, or the Hermitian half in; the half, or real
- * parts, out), in and out of place, with a planar complex side and C2R's temporary buffer. */
+ * parts, out), in and out of place, with a planar complex side and C2R's temporary buffer, on the
+ * general path (N points) and the fast one (N/2 points on pairs of reals). */
 START_TEST(nvrtc_builds_real_passes)
 {
   device_info di;
   cuda_runtime rt;
   hopper(&di, &rt);
-  static const struct { ppfft_kind kind; int rank; size_t n[3]; int f64, inplace, planar; } cases[] = {
-    {PPFFT_R2C, 1, {256}, 0, 0, 0}, {PPFFT_C2R, 1, {1024}, 1, 1, 0},
-    {PPFFT_R2C, 2, {64, 128}, 0, 0, 1}, {PPFFT_C2R, 2, {64, 128}, 1, 0, 1},
+  static const struct { ppfft_kind kind; int rank; size_t n[3]; int f64, inplace, planar, half; } cases[] = {
+    {PPFFT_R2C, 1, {256}, 0, 0, 0, 0}, {PPFFT_C2R, 1, {1024}, 1, 1, 0, 0},
+    {PPFFT_R2C, 2, {64, 128}, 0, 0, 1, 1}, {PPFFT_C2R, 2, {64, 128}, 1, 0, 1, 1},
+    {PPFFT_R2C, 1, {2048}, 1, 1, 0, 1}, {PPFFT_C2R, 1, {512}, 0, 0, 0, 1},
   };
   size_t built = 0;
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
@@ -283,7 +285,8 @@ START_TEST(nvrtc_builds_real_passes)
     transform t;
     ck_assert_msg(transform_from_desc(&e, &di, &d, &t) == PPFFT_SUCCESS, "%s", errors_last(&e));
     split sp = {0};
-    for (int k = 0; k < d.rank; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = d.n[k];
+    sp.real_half = cases[c].half;
+    for (int k = 0; k < d.rank; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = decompose_dim_length(&t, &sp, k);
     pass_desc pd[DECOMPOSE_MAX_PASSES];
     size_t tmp = 0;
     char msg[512];

@@ -20,6 +20,7 @@ typedef struct real_case {
   size_t n[3], batch;
   int f64, inplace, planar; /* planar: the complex side */
   size_t rstride[3], cstride[3], rdist, cdist, roff, coff;
+  const char *plan; /* a plan string (its real pass of N/2 points: the fast path; N: the general one), or NULL: ESTIMATE */
 } real_case;
 
 /* One side as ppfft reads it. */
@@ -279,8 +280,8 @@ static double *run_case(const real_case *rc, unsigned seed, int hermitian, char 
   test_env *t = test_env_get();
   ppfft_desc d = desc_of(rc);
   ppfft_plan *p = NULL;
-  ppfft_status s = ppfft_plan_create(t->ctx, &d, 0, &p);
-  ck_assert_msg(s == PPFFT_SUCCESS, "plan: %s", ppfft_context_last_error(t->ctx));
+  ppfft_status s = rc->plan ? ppfft_plan_create_variant(t->ctx, &d, rc->plan, &p) : ppfft_plan_create(t->ctx, &d, 0, &p);
+  ck_assert_msg(s == PPFFT_SUCCESS, "plan %s: %s", rc->plan ? rc->plan : "", ppfft_context_last_error(t->ctx));
   char desc[1024];
   ck_assert_int_eq(ppfft_plan_describe(p, desc, sizeof desc), PPFFT_SUCCESS);
   if (name) snprintf(name, len, "%s", desc);
@@ -366,30 +367,46 @@ static int runnable(const real_case *rc)
 /* make check: ten kernels (a cold PoCL build costs about a second each) */
 static const real_case quick[] = {
   /* 1D packed, out of place and in place, batches */
-  {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_R2C, 1, {16}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 1, {16}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0},
+  {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {16}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {16}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   /* strides with distances and offsets, a planar complex side, f64 */
-  {PPFFT_R2C, 1, {8}, 3, 1, 0, 1, {2}, {1}, 19, 7, 3, 2},
+  {PPFFT_R2C, 1, {8}, 3, 1, 0, 1, {2}, {1}, 19, 7, 3, 2, NULL},
   /* C2R's complex dimensions through the temporary buffer, planar input; R2C in place in 3D */
-  {PPFFT_C2R, 2, {4, 8}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_R2C, 3, {4, 2, 8}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0},
+  {PPFFT_C2R, 2, {4, 8}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 3, {4, 2, 8}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  /* the fast path with several work-items a transform (the pairing through local memory), and the
+   * general path (a complex transform of N points) */
+  {PPFFT_R2C, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
+  {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
+  {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
+  {PPFFT_C2R, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
 };
 
 /* make check-full: more shapes and layouts */
 static const real_case more[] = {
-  {PPFFT_R2C, 1, {32}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 1, {32}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 1, {8}, 3, 0, 0, 1, {1}, {2}, 9, 11, 1, 4},
-  {PPFFT_R2C, 2, {8, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 2, {8, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 3, {4, 2, 8}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_C2R, 3, {2, 4, 16}, 3, 1, 0, 0, {0}, {0}, 0, 0, 0, 0},
-  {PPFFT_R2C, 2, {4, 8}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0},
+  {PPFFT_R2C, 1, {32}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {32}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {8}, 3, 0, 0, 1, {1}, {2}, 9, 11, 1, 4, NULL},
+  {PPFFT_R2C, 2, {8, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 2, {8, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 3, {4, 2, 8}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 3, {2, 4, 16}, 3, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 2, {4, 8}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0, NULL},
   /* strided 2D: transposed complex side, padded real rows with an offset */
-  {PPFFT_R2C, 2, {4, 8}, 2, 0, 0, 0, {24, 2}, {1, 4}, 100, 45, 5, 3},
-  {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 0, {24, 2}, {1, 4}, 100, 45, 5, 3},
+  {PPFFT_R2C, 2, {4, 8}, 2, 0, 0, 0, {24, 2}, {1, 4}, 100, 45, 5, 3, NULL},
+  {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 0, {24, 2}, {1, 4}, 100, 45, 5, 3, NULL},
+  /* the fast C2R's loads in the local-memory modes, the fast R2C in place with an exchange, f64;
+   * general paths in place, planar and in 2D */
+  {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/LM-CC+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
+  {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/LM-CT+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg16/t2"},
+  {PPFFT_R2C, 1, {256}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg16/t1"},
+  {PPFFT_C2R, 1, {256}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg16/t1"},
+  {PPFFT_R2C, 1, {32}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r32/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2"},
+  {PPFFT_C2R, 1, {32}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/LM-CC+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t2"},
+  {PPFFT_R2C, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
+  {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
 };
 
 START_TEST(test_agree)
@@ -454,7 +471,7 @@ END_TEST
 /* Odd last dimensions go through the general path once their complex length is supported. */
 START_TEST(test_odd)
 {
-  real_case rc = {_i ? PPFFT_C2R : PPFFT_R2C, 2, {4, 15}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0};
+  real_case rc = {_i ? PPFFT_C2R : PPFFT_R2C, 2, {4, 15}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL};
   test_env *t = test_env_get();
   ppfft_desc d = desc_of(&rc);
   ppfft_plan *p = NULL;
@@ -553,7 +570,7 @@ START_TEST(test_sweep)
   if (!test_full()) return;
   for (size_t N = 1; N <= 4096; N *= 2)
     for (int k = 0; k < 8; ++k) {
-      real_case rc = {k & 1 ? PPFFT_C2R : PPFFT_R2C, 1, {N}, 3, (k >> 1) & 1, (k >> 2) & 1, 0, {0}, {0}, 0, 0, 0, 0};
+      real_case rc = {k & 1 ? PPFFT_C2R : PPFFT_R2C, 1, {N}, 3, (k >> 1) & 1, (k >> 2) & 1, 0, {0}, {0}, 0, 0, 0, 0, NULL};
       if (!runnable(&rc)) return;
       free(run_case(&rc, (unsigned)(N + k), 0, NULL, 0));
     }
@@ -564,7 +581,7 @@ START_TEST(test_sweep)
     for (int k = 0; k < 16; ++k) {
       int rank = shapes[s][2] ? 3 : 2;
       real_case rc = {k & 1 ? PPFFT_C2R : PPFFT_R2C, rank, {shapes[s][0], shapes[s][1], shapes[s][2]}, 2, (k >> 1) & 1, (k >> 2) & 1,
-                      (k >> 3) & 1, {0}, {0}, 0, 0, 0, 0};
+                      (k >> 3) & 1, {0}, {0}, 0, 0, 0, 0, NULL};
       if (rc.inplace && rc.planar) continue;
       if (!runnable(&rc)) return;
       free(run_case(&rc, (unsigned)(s + k), 0, NULL, 0));

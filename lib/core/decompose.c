@@ -45,6 +45,11 @@ int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_M
   return splits_from(0, k, a, lo, cur, f, 0, max);
 }
 
+size_t decompose_dim_length(const transform *t, const split *sp, int d)
+{
+  return sp->real_half && t->kind != PPFFT_C2C && d == t->rank - 1 ? t->n[d] / 2 : t->n[d];
+}
+
 int decompose_dims(const transform *t, int *dims)
 {
   int k = 0, last = t->rank - 1;
@@ -262,7 +267,14 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist, 0};
     s.nlev = normalise(s.lev, s.nlev);
     int nf = sp->nfactors[d] > 0 ? sp->nfactors[d] : 1;
-    size_t whole = t->n[d], prod = 1;
+    if (real_pass && sp->real_half) {
+      if (t->n[d] % 2 || t->n[d] < 4) {
+        snprintf(msg, len, "the half-length real path needs an even real length of 4 or more, not %zu", t->n[d]);
+        return -1;
+      }
+      s.L = t->n[d] / 2;
+    }
+    size_t whole = s.L, prod = 1;
     const size_t *f = sp->nfactors[d] > 0 ? sp->factor[d] : &whole;
     for (int i = 0; i < nf; ++i) prod *= f[i];
     if (prod != s.L) {
@@ -293,6 +305,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     if (real_pass) {
       out[npass - 1].pb.r2c = t->kind == PPFFT_R2C;
       out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;
+      out[npass - 1].pb.half = sp->real_half;
     }
     for (int i = before; i < npass; ++i) out[i].variant = out[i].transpose ? -1 : nvariant++;
   }

@@ -56,6 +56,7 @@ int problem_is_plain(const problem *p)
 size_t problem_span(const problem *p, int which)
 {
   size_t last = (which ? p->r2c : p->c2r) ? p->n / 2 : p->n - 1; /* a half-spectrum side holds k <= n/2 */
+  if (p->half) last = (which ? p->r2c : p->c2r) ? p->n : 2 * p->n - 1; /* n = N/2: k <= n, or 2n reals */
   size_t span = (which ? p->out_offset : p->in_offset) + last * (which ? p->out_stride : p->in_stride) + 1;
   size_t rest = p->batch;
   for (int l = 0; l < p->nlev; ++l) {

@@ -37,6 +37,11 @@ typedef struct problem {
    * and in_dist count reals) and stores k <= n/2 only; c2r reads k <= n/2 and conj(x[n-k]) for
    * k > n/2 and stores real parts (out_stride and out_dist count reals) */
   int r2c, c2r;
+  /* with r2c or c2r: the fast path for an even real length N.  n is N/2, element k of the
+   * transform is the pair of reals 2k, 2k+1 (z_k = x_2k + i x_2k+1); r2c pairs Z_k with
+   * Z_(n-k) after the transform and stores X_0..X_n; c2r builds Z_k from X_k and X_(n-k) in its
+   * loads (gen/real.c has the formulas) */
+  int half;
 } problem;
 
 /* Validates a rank-1 descriptor d and fills p with the single problem it is.  Statuses as

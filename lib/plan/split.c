@@ -16,9 +16,10 @@ int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
 {
   while (*attempt < 2 * DECOMPOSE_MAX_FACTORS) {
     int k = *attempt % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *attempt < DECOMPOSE_MAX_FACTORS;
+    size_t L = decompose_dim_length(t, sp, d);
     ++*attempt;
-    if (k == 1) sp->factor[d][0] = t->n[d];
-    else if (!split_balanced(t->n[d], k, sp->factor[d])) { /* too short for k passes, and for more */
+    if (k == 1) sp->factor[d][0] = L;
+    else if (!split_balanced(L, k, sp->factor[d])) { /* too short for k passes, and for more */
       *attempt = on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS;
       continue;
     }
