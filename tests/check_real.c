@@ -399,10 +399,13 @@ static const real_case more[] = {
   {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 0, {24, 2}, {1, 4}, 100, 45, 5, 3, NULL},
   /* the fast C2R's loads in the local-memory modes, the fast R2C in place with an exchange, f64;
    * general paths in place, planar and in 2D */
+  /* real lengths whose general path needs more than one pass: the estimate takes the fast one */
+  {PPFFT_R2C, 1, {16384}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {16384}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/LM-CC+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
   {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/LM-CT+CGAP+VASM2+TW-CALC+CSE+IL+LU/wg16/t2"},
-  {PPFFT_R2C, 1, {256}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg16/t1"},
-  {PPFFT_C2R, 1, {256}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg16/t1"},
+  {PPFFT_R2C, 1, {256}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t1"},
+  {PPFFT_C2R, 1, {256}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t1"},
   {PPFFT_R2C, 1, {32}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r32/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2"},
   {PPFFT_C2R, 1, {32}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/LM-CC+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t2"},
   {PPFFT_R2C, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
@@ -563,6 +566,27 @@ START_TEST(test_small_buffers)
 }
 END_TEST
 
+/* check-full: MEASURE times the fast path against the general one; wisdom keys the winner as a
+ * real problem, and the plan from wisdom computes the same transform. */
+START_TEST(test_measure)
+{
+  if (!test_full()) return;
+  test_env *t = test_env_get();
+  for (int k = 0; k < 2; ++k) {
+    real_case rc = {k ? PPFFT_C2R : PPFFT_R2C, 1, {64}, 4, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL};
+    ppfft_desc d = desc_of(&rc);
+    ppfft_plan *p = NULL;
+    ck_assert_msg(ppfft_plan_create(t->ctx, &d, PPFFT_MEASURE, &p) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(t->ctx));
+    ppfft_plan_destroy(p);
+    char *w = ppfft_wisdom_export_string(t->ctx);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_msg(strstr(w, k ? "c2r:f32:bwd:oop:n64:packed" : "r2c:f32:fwd:oop:n64:packed"), "%s", w);
+    free(w);
+    free(run_case(&rc, 77, 0, NULL, 0)); /* ESTIMATE now answers from that wisdom */
+  }
+}
+END_TEST
+
 /* check-full: every power-of-two last length up to 4096 in 1D, and 2D/3D shapes, both kinds, both
  * precisions, in and out of place. */
 START_TEST(test_sweep)
@@ -605,6 +629,7 @@ Suite *make_real_suite(void)
   suite_add_tcase(s, tc);
   tc = test_tcase("sweep");
   tcase_add_test(tc, test_sweep);
+  tcase_add_test(tc, test_measure);
   tcase_set_timeout(tc, 3600);
   suite_add_tcase(s, tc);
   return s;

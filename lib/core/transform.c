@@ -139,6 +139,9 @@ static ppfft_status side_from_desc(const errors *e, const transform *t, int whic
   return PPFFT_SUCCESS;
 }
 
+/* Whether r reals and c complex values are the same bytes (without overflow). */
+static int same_bytes(size_t r, size_t c) { return r % 2 == 0 && r / 2 == c; }
+
 /* In place, a real transform's two sides share FFTW's padded layout: the last stride the same
  * count on both sides, every other stride, the dist and the offset the same in bytes; a dist of 0
  * on one side follows the other's (both 0: the complex side's span).  Each complex row's extent must
@@ -157,13 +160,13 @@ static ppfft_status real_inplace_check(const errors *e, transform *t, size_t rea
     return errors_set(e, PPFFT_ERROR_INVALID_LAYOUT,
                       "in place, the last stride must be the same count on both sides: %s %zu, %s %zu", rn, r->stride[last], cn, c->stride[last]);
   for (int i = 0; i < last; ++i)
-    if (r->stride[i] != 2 * c->stride[i])
+    if (t->n[i] > 1 && !same_bytes(r->stride[i], c->stride[i]))
       return errors_set(e, PPFFT_ERROR_INVALID_LAYOUT,
                         "in place, stride %d must be the same in bytes on both sides (real %zu = 2 x complex %zu)", i, r->stride[i], c->stride[i]);
-  if (t->batch > 1 && r->dist != 2 * c->dist)
+  if (t->batch > 1 && !same_bytes(r->dist, c->dist))
     return errors_set(e, PPFFT_ERROR_INVALID_LAYOUT, "in place, the dist must be the same in bytes on both sides (real %zu = 2 x complex %zu)",
                       r->dist, c->dist);
-  if (r->offset != 2 * c->offset)
+  if (!same_bytes(r->offset, c->offset))
     return errors_set(e, PPFFT_ERROR_INVALID_LAYOUT, "in place, the offset must be the same in bytes on both sides (real %zu = 2 x complex %zu)",
                       r->offset, c->offset);
   /* the rows: every other dimension and the batch, sorted by stride, past the extent of a row */
