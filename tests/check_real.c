@@ -592,8 +592,9 @@ END_TEST
 START_TEST(test_sweep)
 {
   if (!test_full()) return;
-  for (size_t N = 1; N <= 4096; N *= 2)
+  for (size_t N = 1, lg = 0; N <= 4096; N *= 2, ++lg)
     for (int k = 0; k < 8; ++k) {
+      if (N >= 256 && (k + lg) % 2) continue; /* long lengths: half the combinations, in turn */
       real_case rc = {k & 1 ? PPFFT_C2R : PPFFT_R2C, 1, {N}, 3, (k >> 1) & 1, (k >> 2) & 1, 0, {0}, {0}, 0, 0, 0, 0, NULL};
       if (!runnable(&rc)) return;
       free(run_case(&rc, (unsigned)(N + k), 0, NULL, 0));
