@@ -94,11 +94,16 @@ typedef struct ppfft_desc {
   size_t n[3];       /* C order: n[rank-1] is contiguous, n[0] slowest (FFTW's convention) */
   size_t batch;      /* number of transforms */
   ppfft_precision precision;
-  ppfft_kind kind;
-  ppfft_direction direction;
-  int inplace;       /* non-zero: the output overwrites the input buffer, in the input's layout */
+  ppfft_kind kind;   /* R2C, C2R: FFTW's real transforms (n[] real lengths; the complex side has
+                      * n[rank-1]/2+1 values in its last dimension; C2R is unnormalised and
+                      * transforms the Hermitian part of its input) */
+  ppfft_direction direction; /* ignored by R2C (forward) and C2R (backward) */
+  int inplace;       /* non-zero: the output overwrites the input buffer, in the input's layout
+                      * (R2C/C2R: each side in its own layout, FFTW's rows padded to
+                      * 2*(n[rank-1]/2+1) reals; README "Real transforms") */
   ppfft_layout in_layout, out_layout;   /* PLANAR: separate real and imaginary buffers */
-  size_t in_strides[3], out_strides[3]; /* per dimension, in elements; all 0 = packed */
+  size_t in_strides[3], out_strides[3]; /* per dimension, in elements (of each side's type: real
+                                         * values on a real side); all 0 = packed */
   size_t in_dist, out_dist;             /* between transforms, in elements; 0 = one transform's span */
   size_t in_offset, out_offset;         /* of the first element, in elements */
   double scale;                         /* multiplies the output; 1.0 by default */
@@ -153,7 +158,10 @@ ppfft_status ppfft_plan_create_variant(ppfft_context *c, const ppfft_desc *d, co
  * belong to the plan's context and device.  A plan with a temporary buffer orders its executions
  * (each waits for the previous one, on any queue) and keeps a reference to the queue it last ran on
  * until it runs on another or is destroyed.  Errors: INVALID_ARGUMENT (NULL, wrong placement, wait list),
- * BUFFER_TOO_SMALL (a buffer smaller than the layout addresses; nothing is enqueued), OPENCL. */
+ * BUFFER_TOO_SMALL (a buffer smaller than the layout addresses, counted in its side's own elements:
+ * reals on the real side of an R2C/C2R, complex values on the other; in place, the buffer must
+ * hold both sides' layouts; nothing is enqueued), OPENCL.  Out of place, an R2C or C2R leaves its
+ * input unchanged (a multi-dimensional C2R works in the plan's temporary buffer). */
 ppfft_status ppfft_execute(ppfft_plan *p, cl_command_queue q, cl_mem in, cl_mem out, cl_uint nwait,
                            const cl_event *wait, cl_event *done);
 

@@ -31,8 +31,9 @@ int ppfft_context_cuda_device(const ppfft_context *c);
 /* Enqueues plan p on stream s (of the context's device; 0 is the legacy default stream) and returns
  * without waiting, as cuFFT's cufftExec* do.  in and out are device pointers of the layout the
  * descriptor gives (out NULL or equal to in for an in-place plan); CUDA pointers carry no size, so
- * that each holds what its side's layout addresses is the caller's to ensure (ppfft_execute checks
- * it for cl_mem buffers).  Errors: INVALID_ARGUMENT (a
+ * that each holds what its side's layout addresses, in that side's own elements (reals on the real
+ * side of an R2C or C2R, complex values on the other), is the caller's to ensure (ppfft_execute
+ * checks it for cl_mem buffers).  Errors: INVALID_ARGUMENT (a
  * NULL plan or pointer, a host pointer or one of another device, the same array for both sides of
  * an out-of-place plan, a planar plan, a plan of an OpenCL context), CUDA. */
 ppfft_status ppfft_execute_cuda(ppfft_plan *p, cudaStream_t s, const void *in, void *out);

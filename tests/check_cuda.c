@@ -259,6 +259,53 @@ START_TEST(nvrtc_builds_general_passes)
 }
 END_TEST
 
+/* Real-data transforms: the real passes (reals in, or the Hermitian half in; the half, or real
+ * parts, out), in and out of place, with a planar complex side and C2R's temporary buffer, on the
+ * general path (N points) and the fast one (N/2 points on pairs of reals). */
+START_TEST(nvrtc_builds_real_passes)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  static const struct { ppfft_kind kind; int rank; size_t n[3]; int f64, inplace, planar, half; } cases[] = {
+    {PPFFT_R2C, 1, {256}, 0, 0, 0, 0}, {PPFFT_C2R, 1, {1024}, 1, 1, 0, 0},
+    {PPFFT_R2C, 2, {64, 128}, 0, 0, 1, 1}, {PPFFT_C2R, 2, {64, 128}, 1, 0, 1, 1},
+    {PPFFT_R2C, 1, {2048}, 1, 1, 0, 1}, {PPFFT_C2R, 1, {512}, 0, 0, 0, 1},
+  };
+  size_t built = 0;
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, cases[c].rank, cases[c].n, 3);
+    d.kind = cases[c].kind;
+    d.precision = cases[c].f64 ? PPFFT_F64 : PPFFT_F32;
+    d.inplace = cases[c].inplace;
+    if (cases[c].planar) *(d.kind == PPFFT_R2C ? &d.out_layout : &d.in_layout) = PPFFT_PLANAR;
+    errors e;
+    ck_assert_int_eq(errors_init(&e), 0);
+    transform t;
+    ck_assert_msg(transform_from_desc(&e, &di, &d, &t) == PPFFT_SUCCESS, "%s", errors_last(&e));
+    split sp = {0};
+    sp.real_half = cases[c].half;
+    for (int k = 0; k < d.rank; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = decompose_dim_length(&t, &sp, k);
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp = 0;
+    char msg[512];
+    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+    ck_assert_msg(np > 0, "%s", msg);
+    for (int i = 0; i < np; ++i) {
+      variant v;
+      geometry g;
+      ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
+      ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+      nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+      ++built;
+    }
+    errors_destroy(&e);
+  }
+  printf("NVRTC (sm_90): %zu passes of R2C and C2R plans built\n", built);
+}
+END_TEST
+
 /* ---- the device ---- */
 
 static int cuda_devices(void)
@@ -559,6 +606,7 @@ Suite *make_cuda_suite(void)
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, nvrtc_builds_the_pairwise_set);
   tcase_add_test(tc, nvrtc_builds_general_passes);
+  tcase_add_test(tc, nvrtc_builds_real_passes);
   tcase_add_test(tc, nvrtc_builds_the_shuffle_set);
   tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, constructor_errors);

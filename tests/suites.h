@@ -10,6 +10,7 @@
  *   check_passes      passes
  *   check_properties  properties
  *   check_wisdom      wisdom, builds
+ *   check_real        real
  *
  * One suite of a program alone: CK_RUN_SUITE=name tests/check_x (CK_RUN_CASE=tcase for one case). */
 #ifndef PPFFT_SUITES_H
@@ -27,6 +28,7 @@ Suite *make_disk_cache_suite(void);   /* built programs on disk: keys, atomic wr
 Suite *make_runner_suite(void);       /* the test runner itself: skips, restored environment after a failure */
 /* on a device */
 Suite *make_api_suite(void);          /* every error path of the public API, execution, threads */
+Suite *make_real_suite(void);         /* R2C and C2R: FFTW agreement, round trip, Hermitian part, layouts, errors */
 Suite *make_faults_suite(void);       /* out of memory, failed builds and launches, full disks, time limits */
 Suite *make_transform_suite(void);    /* agreement with FFTW: pairwise set (or full product), LM-CT twelve passes */
 Suite *make_powers_suite(void);       /* the estimate at every power of two, random variants at a sample */

@@ -3,13 +3,15 @@
 #include "cl/exec.h"
 #include "plan/plan.h"
 
-/* Checks one side's n buffers (1 interleaved, 2 planar) against the span they must hold. */
+/* Checks one side's n buffers (1 interleaved, 2 planar) against the span they must hold, in that
+ * side's own elements (real values on a real side). */
 static ppfft_status check_side(const ppfft_plan *p, const cl_mem *m, int planar, int out, size_t span)
 {
   static const char *const names[2][3] = {{"input", "input real", "input imaginary"}, {"output", "output real", "output imaginary"}};
   size_t rs = p->f64 ? 8 : 4;
+  int real = out ? p->out_real : p->in_real;
   for (int k = 0; k < (planar ? 2 : 1); ++k) {
-    ppfft_status s = cl_check_buffer(p->ctx->cl, &p->ctx->err, m[k], names[out][planar ? 1 + k : 0], span * (planar ? rs : 2 * rs));
+    ppfft_status s = cl_check_buffer(p->ctx->cl, &p->ctx->err, m[k], names[out][planar ? 1 + k : 0], span * (planar || real ? rs : 2 * rs));
     if (s != PPFFT_SUCCESS) return s;
   }
   return PPFFT_SUCCESS;
@@ -43,7 +45,8 @@ static ppfft_status execute(ppfft_plan *p, cl_command_queue q, cl_buffers *b, cl
     return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the real and imaginary output buffers are the same");
   ppfft_status s = cl_check_queue(c->cl, &c->err, q);
   if (s == PPFFT_SUCCESS) s = check_side(p, b->in, p->in_planar, 0, p->in_span);
-  if (s == PPFFT_SUCCESS && !p->inplace) s = check_side(p, b->out, p->out_planar, 1, p->out_span);
+  if (s == PPFFT_SUCCESS && (!p->inplace || p->in_real || p->out_real)) /* in place, a real transform's sides differ */
+    s = check_side(p, b->out, p->out_planar, 1, p->out_span);
   if (s != PPFFT_SUCCESS) return s;
   plan_abft_before_execute(p);
   return cl_chain_enqueue(p->chain, &c->err, q, b, nwait, wait, done);

@@ -13,6 +13,7 @@ typedef struct sub {
   buffer_role src, dst;
   size_t sin, sout, oin, oout;
   int pin, pout;
+  size_t otmp; /* where the temporary buffer's scratch starts (after a C2R's intermediate) */
   int nlev;
   level lev[PROBLEM_MAX_LEVELS];
 } sub;
@@ -44,11 +45,22 @@ int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_M
   return splits_from(0, k, a, lo, cur, f, 0, max);
 }
 
+size_t decompose_dim_length(const transform *t, const split *sp, int d)
+{
+  return sp->real_half && t->kind != PPFFT_C2C && d == t->rank - 1 ? t->n[d] / 2 : t->n[d];
+}
+
 int decompose_dims(const transform *t, int *dims)
 {
-  int k = 0;
-  for (int d = t->rank - 1; d >= 0; --d)
-    if (t->n[d] > 1) dims[k++] = d;
+  int k = 0, last = t->rank - 1;
+  if (t->kind == PPFFT_C2R) { /* the complex dimensions first, the real one last */
+    for (int d = last - 1; d >= 0; --d)
+      if (t->n[d] > 1) dims[k++] = d;
+    dims[k++] = last;
+    return k;
+  }
+  for (int d = last; d >= 0; --d)
+    if (t->n[d] > 1 || (d == last && t->kind == PPFFT_R2C)) dims[k++] = d;
   if (k == 0) dims[k++] = t->rank - 1;
   return k;
 }
@@ -130,15 +142,15 @@ static int xpose_passes(const transform *t, const sub *s, pass_desc *out, int *n
   int nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, s->L, s->sin, 1, s->oin, 0, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
+  if (make_pass(t, s->L, s->sin, 1, s->oin, s->otmp, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
   out[(*npass)++].transpose = 1;
   level row = {count, s->L, s->L, 0};
   nl = normalise(&row, 1);
-  if (make_pass(t, s->L, 1, 1, 0, 0, 0, 0, &row, nl, 0, BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
+  if (make_pass(t, s->L, 1, 1, s->otmp, s->otmp, 0, 0, &row, nl, 0, BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
   nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, s->L, 1, s->sout, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
+  if (make_pass(t, s->L, 1, s->sout, s->otmp, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
   out[(*npass)++].transpose = 1;
   return 0;
 }
@@ -171,7 +183,7 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
   lev[nl++] = (level){R[0], s->sin, u, 1};
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, tmpdist[i], 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, f[0], s->sin * R[0], R[0] * u, s->oin, 0, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg,
+  if (make_pass(t, f[0], s->sin * R[0], R[0] * u, s->oin, s->otmp, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg,
                 len))
     return -1;
   /* middle: columns of f_i inside blocks of R[i-1], in place */
@@ -181,7 +193,7 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
     lev[nl++] = (level){s->L / R[i - 1], R[i - 1] * u, R[i - 1] * u, 0};
     for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], tmpdist[j], 0};
     nl = normalise(lev, nl);
-    if (make_pass(t, f[i], R[i] * u, R[i] * u, 0, 0, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len))
+    if (make_pass(t, f[i], R[i] * u, R[i] * u, s->otmp, s->otmp, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len))
       return -1;
   }
   /* last: rows of f[k-1], written transposed: output digit k_i of the earlier passes has stride
@@ -194,26 +206,54 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
   }
   for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], s->lev[j].dout, 0};
   nl = normalise(lev, nl);
-  return make_pass(t, f[k - 1], u, ostride, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
+  return make_pass(t, f[k - 1], u, ostride, s->otmp, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
 }
 
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
 {
-  int dims[3], ndims = decompose_dims(t, dims), npass = 0, nvariant = 0;
+  int dims[3], ndims = decompose_dims(t, dims), npass = 0, nvariant = 0, last = t->rank - 1;
+  int real = t->kind != PPFFT_C2C;
+  buffer_role first_src = t->inplace ? BUF_OUT : BUF_IN;
   *tmp_elems = 0;
+  /* A real transform's complex dimensions run on its complex side: lengths nc, n_c elements.  A
+   * C2R transforms them first, out of place into a packed complex array at the start of the
+   * temporary buffer (the input must not change, the real output is too small), then reads that. */
+  size_t nc[3] = {t->n[0], t->n[1], t->n[2]}, n_c = t->batch;
+  if (real) nc[last] = t->n[last] / 2 + 1;
+  for (int i = 0; i < t->rank; ++i) n_c *= nc[i];
+  side_layout mid = t->inplace ? t->in : (side_layout){{0}, 0, 0, 0};
+  buffer_role mid_role = t->inplace ? BUF_OUT : BUF_TMP;
+  size_t otmp = 0;
+  if (t->kind == PPFFT_C2R && !t->inplace && ndims > 1) {
+    size_t packed = 1;
+    for (int i = last; i >= 0; --i) {
+      mid.stride[i] = packed;
+      packed *= nc[i];
+    }
+    mid.dist = packed;
+    otmp = *tmp_elems = n_c;
+  }
   for (int k = 0; k < ndims; ++k) {
-    int d = dims[k];
+    int d = dims[k], real_pass = real && d == last;
     const side_layout *in = k == 0 ? &t->in : &t->out, *out_side = &t->out;
     sub s = {0};
-    s.L = t->n[d];
-    s.src = k == 0 && !t->inplace ? BUF_IN : BUF_OUT;
+    s.src = k == 0 ? first_src : BUF_OUT;
     s.dst = BUF_OUT;
+    if (t->kind == PPFFT_C2R) { /* complex passes into mid; the real pass from mid (or the input) */
+      in = k == 0 ? &t->in : &mid;
+      out_side = real_pass ? &t->out : &mid;
+      s.src = k == 0 ? first_src : mid_role;
+      s.dst = real_pass ? BUF_OUT : mid_role;
+    }
+    const size_t *len_of = real_pass ? t->n : nc; /* the levels' counts: the real pass runs over the others */
+    s.L = t->n[d];
     s.sin = in->stride[d];
     s.sout = out_side->stride[d];
     s.oin = in->offset;
     s.oout = out_side->offset;
     s.pin = in->planar;
     s.pout = out_side->planar;
+    s.otmp = otmp;
     /* the other dimensions, smallest output stride first, then the batch */
     int others[2], no = 0;
     for (int j = t->rank - 1; j >= 0; --j)
@@ -223,26 +263,37 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       others[0] = others[1];
       others[1] = x;
     }
-    for (int j = 0; j < no; ++j) s.lev[s.nlev++] = (level){t->n[others[j]], in->stride[others[j]], out_side->stride[others[j]], 0};
+    for (int j = 0; j < no; ++j) s.lev[s.nlev++] = (level){len_of[others[j]], in->stride[others[j]], out_side->stride[others[j]], 0};
     s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist, 0};
     s.nlev = normalise(s.lev, s.nlev);
     int nf = sp->nfactors[d] > 0 ? sp->nfactors[d] : 1;
-    size_t whole = t->n[d], prod = 1;
+    if (real_pass && sp->real_half) {
+      if (t->n[d] % 2 || t->n[d] < 4) {
+        snprintf(msg, len, "the half-length real path needs an even real length of 4 or more, not %zu", t->n[d]);
+        return -1;
+      }
+      s.L = t->n[d] / 2;
+    }
+    size_t whole = s.L, prod = 1;
     const size_t *f = sp->nfactors[d] > 0 ? sp->factor[d] : &whole;
     for (int i = 0; i < nf; ++i) prod *= f[i];
     if (prod != s.L) {
       snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its length %zu", d, prod, s.L);
       return -1;
     }
+    if (real_pass && (nf > 1 || sp->xpose[d])) {
+      snprintf(msg, len, "the real dimension (%d, length %zu) of an R2C or C2R runs in one pass (this version has no multi-pass real pass)", d, s.L);
+      return -1;
+    }
     int before = npass;
-    if (nf > 1 || sp->xpose[d]) *tmp_elems = transform_length(t) * t->batch;
+    if (nf > 1 || sp->xpose[d]) *tmp_elems = otmp + (real ? n_c : transform_length(t) * t->batch);
     if (sp->xpose[d]) {
       if (nf != 1 || (s.sin == 1 && s.sout == 1)) {
         snprintf(msg, len, "XP is for a strided dimension in one pass; dimension %d is contiguous", d);
         return -1;
       }
       if (xpose_passes(t, &s, out, &npass, msg, len)) return -1;
-    } else if (t->rank == 1 && nf == 1) { /* the familiar problem: offset + b * dist */
+    } else if (t->rank == 1 && nf == 1 && !real) { /* the familiar problem: offset + b * dist */
       problem_of_rank1(t, &out[npass].pb);
       out[npass].src = s.src;
       out[npass].dst = s.dst;
@@ -250,6 +301,11 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       ++npass;
     } else if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) {
       return -1;
+    }
+    if (real_pass) {
+      out[npass - 1].pb.r2c = t->kind == PPFFT_R2C;
+      out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;
+      out[npass - 1].pb.half = sp->real_half;
     }
     for (int i = before; i < npass; ++i) out[i].variant = out[i].transpose ? -1 : nvariant++;
   }

@@ -31,6 +31,8 @@ typedef struct split {
   int nfactors[3];
   size_t factor[3][DECOMPOSE_MAX_FACTORS];
   int xpose[3]; /* XP: a strided dimension in one pass between two transposes */
+  int real_half; /* a real transform's (even) real dimension as a complex transform of half its
+                  * length on pairs of reals (the fast path; its factors multiply to n/2) */
 } split;
 
 /* The passes for t under sp, in execution order, into out[DECOMPOSE_MAX_PASSES]; the temporary
@@ -43,6 +45,10 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
  * 16384 x 64).  Writes the first max of them to f and returns how many there are (0 if L is not a
  * power of two or k is not 1..DECOMPOSE_MAX_FACTORS). */
 int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_MAX_FACTORS], int max);
+
+/* The length the passes of dimension d of t under sp multiply to: n[d], or half a real dimension
+ * on the fast path. */
+size_t decompose_dim_length(const transform *t, const split *sp, int d);
 
 /* The processing order of dimensions: d = rank-1 down to 0, skipping lengths of 1 (all of them
  * only when every length is 1: then the last dimension, as one pass of length 1). */

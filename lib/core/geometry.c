@@ -39,6 +39,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   if (variant_length(v) != n) return UNSUP("the radices multiply to %zu, not to the length %zu", variant_length(v), n);
   if (n > (1u << 24)) return UNSUP("length %zu is beyond one work-group", n);
   if (v->npasses == 0 && v->onchip == ONCHIP_GM) return UNSUP("%s", "GM needs at least one pass (N >= 2)");
+  /* a real pass's sides are too short (R2C: n/2+1 values) or real (C2R) to hold GM's intermediate
+   * passes, and ABFT checks the complex transform it loads and stores */
+  if ((p->r2c || p->c2r) && v->onchip == ONCHIP_GM) return UNSUP("%s", "a real-data pass keeps its transform on chip: GM does not apply");
+  if ((p->r2c || p->c2r) && v->abft) return UNSUP("%s", "ABFT does not check real-data passes");
   if (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg)
     return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);
   g->n = (unsigned)n;
@@ -89,6 +93,12 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (v->abft > 2) return UNSUP("%s", "ABFT1 or ABFT2");
     if (v->onchip != ONCHIP_RP_LM_CM) return UNSUP("%s", "ABFT checks the registers of RP+LM-CM (or RP+SHFL-*): not GM, LM-CC, LM-CT");
   }
+  if (p->half && p->r2c) {
+    /* the fast R2C pairs Z_k with Z_(n-k) in registers, through one local plane, after the last
+     * radix pass (gen/real.c) */
+    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->vector_math || g->xr > 1 || g->ec != 1)
+      return UNSUP("%s", "the half-length R2C pairs its outputs in the registers of RP+LM-CM (single elements, no rounds, no SHFL)");
+  }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
   if (g->e > 1) {
     size_t e = g->e;
@@ -112,7 +122,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;
-  case ONCHIP_RP_LM_CM: planes = ((v->npasses > 1 && !v->shfl) || g->staged) ? 1 : 0; break;
+  case ONCHIP_RP_LM_CM: planes = ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c)) ? 1 : 0; break;
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }

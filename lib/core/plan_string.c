@@ -49,8 +49,13 @@ int plan_string_split(const transform *t, const variant *vs, int n, split *sp, c
   *sp = (split){0};
   for (int k = 0; k < nd; ++k) {
     int d = dims[k];
-    size_t prod = 1;
-    while (at < n && (prod < t->n[d] || (t->n[d] == 1 && sp->nfactors[d] == 0))) {
+    size_t prod = 1, want = t->n[d];
+    /* a real dimension's pass of half its length: the fast path */
+    if (t->kind != PPFFT_C2C && d == t->rank - 1 && at < n && want % 2 == 0 && want >= 4 && variant_length(&vs[at]) == want / 2) {
+      sp->real_half = 1;
+      want /= 2;
+    }
+    while (at < n && (prod < want || (want == 1 && sp->nfactors[d] == 0))) {
       if (sp->nfactors[d] == DECOMPOSE_MAX_FACTORS) {
         snprintf(msg, len, "dimension %d (length %zu) is split into more than %d passes", d, t->n[d], DECOMPOSE_MAX_FACTORS);
         return -1;
@@ -64,8 +69,8 @@ int plan_string_split(const transform *t, const variant *vs, int n, split *sp, c
       snprintf(msg, len, "XP transforms dimension %d in one pass between two transposes, not in %d", d, sp->nfactors[d]);
       return -1;
     }
-    if (prod != t->n[d]) {
-      snprintf(msg, len, "the passes' lengths do not multiply to dimension %d's length %zu", d, t->n[d]);
+    if (prod != want) {
+      snprintf(msg, len, "the passes' lengths do not multiply to dimension %d's length %zu", d, want);
       return -1;
     }
   }

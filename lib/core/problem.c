@@ -41,6 +41,7 @@ ppfft_status problem_from_desc(const errors *e, const device_info *di, const ppf
   transform t;
   ppfft_status s = transform_from_desc(e, di, d, &t);
   if (s != PPFFT_SUCCESS) return s;
+  if (t.kind != PPFFT_C2C) return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "a real transform is planned through its transform, not one problem");
   if (t.rank != 1) return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "a rank-%d transform is several problems, not one", t.rank);
   problem_of_rank1(&t, p);
   return PPFFT_SUCCESS;
@@ -48,12 +49,15 @@ ppfft_status problem_from_desc(const errors *e, const device_info *di, const ppf
 
 int problem_is_plain(const problem *p)
 {
-  return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar;
+  return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
+         !p->c2r;
 }
 
 size_t problem_span(const problem *p, int which)
 {
-  size_t span = (which ? p->out_offset : p->in_offset) + (p->n - 1) * (which ? p->out_stride : p->in_stride) + 1;
+  size_t last = (which ? p->r2c : p->c2r) ? p->n / 2 : p->n - 1; /* a half-spectrum side holds k <= n/2 */
+  if (p->half) last = (which ? p->r2c : p->c2r) ? p->n : 2 * p->n - 1; /* n = N/2: k <= n, or 2n reals */
+  size_t span = (which ? p->out_offset : p->in_offset) + last * (which ? p->out_stride : p->in_stride) + 1;
   size_t rest = p->batch;
   for (int l = 0; l < p->nlev; ++l) {
     size_t count = l + 1 < p->nlev ? p->lev_count[l] : rest;

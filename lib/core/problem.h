@@ -32,6 +32,16 @@ typedef struct problem {
                       * m is multiplied by exp(sign 2 pi i m k / twiddle_n); 0: none */
   int twiddle_level;
   int in_planar, out_planar;
+  /* the real dimension of a real transform, as a complex transform of length n whose global
+   * loads and stores map indices (no extra pass): r2c reads real values (imaginary 0; in_stride
+   * and in_dist count reals) and stores k <= n/2 only; c2r reads k <= n/2 and conj(x[n-k]) for
+   * k > n/2 and stores real parts (out_stride and out_dist count reals) */
+  int r2c, c2r;
+  /* with r2c or c2r: the fast path for an even real length N.  n is N/2, element k of the
+   * transform is the pair of reals 2k, 2k+1 (z_k = x_2k + i x_2k+1); r2c pairs Z_k with
+   * Z_(n-k) after the transform and stores X_0..X_n; c2r builds Z_k from X_k and X_(n-k) in its
+   * loads (gen/real.c has the formulas) */
+  int half;
 } problem;
 
 /* Validates a rank-1 descriptor d and fills p with the single problem it is.  Statuses as
@@ -57,7 +67,8 @@ static inline size_t problem_level_dist(const problem *p, int side, int l)
 /* Bytes of one complex element. */
 static inline size_t problem_elem_bytes(const problem *p) { return p->f64 ? 16 : 8; }
 
-/* Elements a buffer must hold for the input (which = 0) or output (1) layout. */
+/* Elements (of that side's type: real on a real side) a buffer must hold for the input (which =
+ * 0) or output (1) layout. */
 size_t problem_span(const problem *p, int which);
 
 #endif

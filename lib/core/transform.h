@@ -17,13 +17,14 @@ typedef struct side_layout {
 } side_layout;
 
 typedef struct transform {
+  ppfft_kind kind;  /* R2C: the input side is real, C2R: the output side; the other is complex */
   int rank;
-  size_t n[3];      /* n[rank-1] is the fastest dimension of the packed layout */
+  size_t n[3];      /* n[rank-1] is the fastest dimension of the packed layout (real lengths) */
   size_t batch;
   int f64;
   int sign;         /* -1 forward, +1 backward */
   int inplace;
-  side_layout in, out; /* in-place: out is a copy of in */
+  side_layout in, out; /* in-place C2C: out is a copy of in; real kinds: each side in its own units */
   double scale;
 } transform;
 
@@ -35,7 +36,14 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
 /* Elements of one transform (product of the lengths). */
 size_t transform_length(const transform *t);
 
-/* Elements a buffer must hold for the input (which = 0) or output (1) side: one past the highest
+/* The lengths of one side (which = 0 input, 1 output): n, but n[rank-1]/2+1 in the last dimension
+ * of a real transform's complex side. */
+void transform_side_n(const transform *t, int which, size_t *n);
+
+/* Whether a side holds real values (the input of an R2C, the output of a C2R). */
+int transform_side_is_real(const transform *t, int which);
+
+/* Elements (of that side's own type) a buffer must hold for the input (which = 0) or output (1) side: one past the highest
  * element the layout addresses. */
 size_t transform_span(const transform *t, int which);
 

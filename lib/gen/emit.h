@@ -87,6 +87,13 @@ void gen_pattern_unit(const gen_state *gs, char *buf, size_t n, const char *var,
  * the input (side 0) or output (side 1) layout. */
 void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos);
 
+/* gen/real.c, the fast path of real transforms (problem.h's half): the C2R load that declares
+ * `name` = Z_pos from X_pos and X_(M-pos) of the transform at ptr; the R2C pairing of each owned
+ * Z_k with Z_(M-k) after the last radix pass of RP+LM-CM, which leaves X_k in the slots (X_0 and
+ * X_M in the real and imaginary slots of k = 0). */
+void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos);
+void gen_r2c_half_pair(gen_state *gs);
+
 /* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the
  * scale if `scaled` (the final store), as a vector at pos of ptr. */
 void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, char re[][96],

@@ -12,6 +12,25 @@
 void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos)
 {
   unsigned w = gen_access_width(gs), parts = gen_access_parts(gs), E = gs->g->e;
+  if (gs->general && !side && gs->p->c2r && gs->p->half) {
+    gen_c2r_half_load(gs, b, name, ptr, pos);
+    return;
+  }
+  if (gs->general && !side && gs->p->r2c && gs->p->half) { /* z_k = x_2k + i x_2k+1 */
+    size_t s = gs->p->in_stride;
+    tb_printf(b, "    const real2 %s = %sreal2%sLDR_IN((%s) + (ulong)(%s) * %zuul), LDR_IN((%s) + (ulong)(%s) * %zuul + %zuul));\n", name,
+              gs->d->vec_open, gs->d->vec_mid, ptr, pos, 2 * s, ptr, pos, 2 * s, s);
+    return;
+  }
+  if (gs->general && !side && gs->p->c2r) { /* X_k for k <= n/2, else conj X_(n-k) */
+    size_t n = gs->p->n;
+    tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
+    tb_printf(b, "    const real2 hv_%s = LD_IN((%s) + (ulong)(hk_%s <= %zuu ? hk_%s : %zuu - hk_%s) * %zuul);\n", name, ptr, name, n / 2,
+              name, n, name, gs->p->in_stride);
+    tb_printf(b, "    const real2 %s = %sreal2%shv_%s.x, hk_%s <= %zuu ? hv_%s.y : -hv_%s.y);\n", name, gs->d->vec_open, gs->d->vec_mid, name,
+              name, n / 2, name, name);
+    return;
+  }
   if (gs->general) { /* one element; ptr is the transform's first element's index */
     tb_printf(b, "    const real2 %s = LD_%s((%s) + (ulong)(%s) * %zuul);\n", name, side ? "OUT" : "IN", ptr, pos,
               side ? gs->p->out_stride : gs->p->in_stride);
@@ -52,7 +71,16 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
   }
   char lit[48];
   if (gen_scale_literal(gs->b, lit, sizeof lit, p, final)) tb_printf(b, "      o_ *= %s;\n", lit);
-  tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
+  if (p->r2c && p->half) /* k = 0 holds X_0 and X_M (gen/real.c) */
+    tb_printf(b, "      if ((uint)(%s) == 0u) { ST_OUT((%s) + %zuul, %sreal2%so_.y, (real)0)); o_.y = (real)0; }\n"
+                 "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n",
+              pos, ptr, p->n * p->out_stride, d->vec_open, d->vec_mid, ptr, pos, p->out_stride);
+  else if (p->c2r && p->half) /* z_k = x_2k + i x_2k+1 */
+    tb_printf(b, "      STR_OUT((%s) + (ulong)(%s) * %zuul, o_.x); STR_OUT((%s) + (ulong)(%s) * %zuul + %zuul, o_.y); }\n", ptr, pos,
+              2 * p->out_stride, ptr, pos, 2 * p->out_stride, p->out_stride);
+  else if (p->r2c) /* the Hermitian half only */
+    tb_printf(b, "      if ((uint)(%s) <= %zuu) ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", pos, p->n / 2, ptr, pos, p->out_stride);
+  else tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
 }
 
 /* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the

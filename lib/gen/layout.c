@@ -22,9 +22,17 @@ void gen_layout_macros(text_buf *b, const dialect *d, const problem *p)
     }
     tb_printf(b, ")\n");
   }
-  if (p->in_planar) tb_printf(b, "#define LD_IN(a) (%sreal2%ssrc_re[(a)], src_im[(a)]))\n", d->vec_open, d->vec_mid);
+  if (p->r2c) { /* a real input: a real value, imaginary 0 */
+    tb_printf(b, "#define LDR_IN(a) (((%sconst real *)src)[(a)])\n", d->global);
+    tb_printf(b, "#define LD_IN(a) (%sreal2%sLDR_IN(a), (real)0))\n", d->vec_open, d->vec_mid);
+  }
+  else if (p->in_planar) tb_printf(b, "#define LD_IN(a) (%sreal2%ssrc_re[(a)], src_im[(a)]))\n", d->vec_open, d->vec_mid);
   else tb_printf(b, "#define LD_IN(a) (src[(a)])\n");
-  if (p->out_planar) {
+  if (p->c2r) { /* a real output: the real part */
+    tb_printf(b, "#define STR_OUT(a, r) (((%sreal *)dst)[(a)] = (r))\n", d->global);
+    tb_printf(b, "#define ST_OUT(a, v) STR_OUT(a, (v).x)\n\n");
+  }
+  else if (p->out_planar) {
     tb_printf(b, "#define LD_OUT(a) (%sreal2%sdst_re[(a)], dst_im[(a)]))\n", d->vec_open, d->vec_mid);
     tb_printf(b, "#define ST_OUT(a, v) do { dst_re[(a)] = (v).x; dst_im[(a)] = (v).y; } while (0)\n\n");
   } else {

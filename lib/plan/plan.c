@@ -141,6 +141,8 @@ ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, p
   p->inplace = pb->inplace;
   p->in_planar = pb->in_planar;
   p->out_planar = pb->out_planar;
+  p->in_real = pb->r2c;
+  p->out_real = pb->c2r;
   p->in_span = problem_span(pb, 0);
   p->out_span = problem_span(pb, 1);
   p->origin = PLAN_NAMED;
@@ -161,6 +163,8 @@ ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, si
   p->inplace = t->inplace;
   p->in_planar = t->in.planar;
   p->out_planar = t->out.planar;
+  p->in_real = transform_side_is_real(t, 0);
+  p->out_real = transform_side_is_real(t, 1);
   p->in_span = transform_span(t, 0);
   p->out_span = transform_span(t, 1);
   c->be->set_npasses(p->chain, p->npasses);

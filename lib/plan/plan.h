@@ -26,7 +26,8 @@ struct ppfft_plan {
   int npasses;
   plan_pass pass[DECOMPOSE_MAX_PASSES];
   int f64, inplace, in_planar, out_planar;
-  size_t in_span, out_span; /* elements the user's buffers must hold */
+  int in_real, out_real;    /* a side of real values (R2C's input, C2R's output) */
+  size_t in_span, out_span; /* elements (of each side's type) the user's buffers must hold */
   char name[PLAN_STRING_MAX]; /* the plan string */
   plan_origin origin;
   wisdom_level level;       /* PLAN_WISDOM: the level that answered */

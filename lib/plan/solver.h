@@ -37,7 +37,7 @@ typedef struct solver {
 /* The table, in the order the planner tries it; NULL-terminated. */
 extern const solver *const solvers[];
 
-extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_pass, solver_estimate;
+extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_pass, solver_real_half, solver_estimate;
 
 /* Helpers the solvers share (plan/split.c). */
 
@@ -46,7 +46,8 @@ extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_
 int split_balanced(size_t L, int k, size_t *f);
 
 /* The fewest passes per dimension that the estimate's kernels fit, without building anything:
- * on-chip kernels if any fit, else GM.  0, or -1 with the message set on c. */
+ * on-chip kernels if any fit, else GM; a real transform's real dimension on the general path, else
+ * (too long for it) on the fast one.  0, or -1 with the message set on c. */
 int split_fewest(const ppfft_context *c, const transform *t, split *sp);
 
 /* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1, 2,

@@ -30,10 +30,12 @@ static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_
   return s;
 }
 
-ppfft_status estimate_plan(ppfft_context *c, const transform *t, ppfft_plan **out)
+/* The estimate's plan with the real dimension on the fast path (real_half) or the general one. */
+static ppfft_status estimate_with(ppfft_context *c, const transform *t, int real_half, ppfft_plan **out)
 {
   int dims[3], nd = decompose_dims(t, dims);
   split sp = {0};
+  sp.real_half = real_half;
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp = 0;
   char msg[512] = "";
@@ -66,6 +68,16 @@ ppfft_status estimate_plan(ppfft_context *c, const transform *t, ppfft_plan **ou
   p->origin = PLAN_ESTIMATE;
   *out = p;
   return PPFFT_SUCCESS;
+}
+
+ppfft_status estimate_plan(ppfft_context *c, const transform *t, ppfft_plan **out)
+{
+  /* a real transform: the half-length fast path when its kernels fit, else the general one */
+  if (solver_real_half.applicable(c, &(search_problem){.t = t})) {
+    ppfft_status s = estimate_with(c, t, 1, out);
+    if (s != PPFFT_ERROR_UNSUPPORTED) return s;
+  }
+  return estimate_with(c, t, 0, out);
 }
 
 static int applicable(const ppfft_context *c, const search_problem *sp)

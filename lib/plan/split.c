@@ -16,9 +16,10 @@ int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
 {
   while (*attempt < 2 * DECOMPOSE_MAX_FACTORS) {
     int k = *attempt % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *attempt < DECOMPOSE_MAX_FACTORS;
+    size_t L = decompose_dim_length(t, sp, d);
     ++*attempt;
-    if (k == 1) sp->factor[d][0] = t->n[d];
-    else if (!split_balanced(t->n[d], k, sp->factor[d])) { /* too short for k passes, and for more */
+    if (k == 1) sp->factor[d][0] = L;
+    else if (!split_balanced(L, k, sp->factor[d])) { /* too short for k passes, and for more */
       *attempt = on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS;
       continue;
     }
@@ -46,13 +47,15 @@ size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_c
   return k;
 }
 
-int split_fewest(const ppfft_context *c, const transform *t, split *sp)
+/* split_fewest with the real dimension on the general path or (real_half) the fast one. */
+static int fewest_with(const ppfft_context *c, const transform *t, int real_half, split *sp)
 {
   int dims[3], nd = decompose_dims(t, dims), first = 0;
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp;
   char msg[512] = "";
   *sp = (split){0};
+  sp->real_half = real_half;
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
     for (int a = 0, only; !ok && (only = split_next_estimate(t, d, &a, sp)) >= 0;) {
@@ -71,4 +74,13 @@ int split_fewest(const ppfft_context *c, const transform *t, split *sp)
     first += sp->nfactors[d];
   }
   return 0;
+}
+
+int split_fewest(const ppfft_context *c, const transform *t, split *sp)
+{
+  /* a real dimension too long for the general path's one pass may fit the fast path's half */
+  if (fewest_with(c, t, 0, sp) == 0) return 0;
+  size_t N = t->n[t->rank - 1];
+  if (t->kind == PPFFT_C2C || N % 2 || N < 4) return -1;
+  return fewest_with(c, t, 1, sp);
 }

@@ -9,7 +9,7 @@
 
 enum { WISDOM_KEY_MAX = 448 };
 
-/* The key without its batch class ("c2c:f32:fwd:oop:n1024:packed"). */
+/* The key without its batch class ("c2c:f32:fwd:oop:n1024:packed"; kinds c2c, r2c, c2r). */
 void problem_key_base(const transform *t, char *buf, size_t len);
 
 /* The batch class of batch, as log4: the class is 4^k. */

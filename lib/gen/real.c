@@ -1,0 +1,62 @@
+/* The fast path of real transforms (problem.h's half): an even real length N = 2M as a complex
+ * transform of length M on z_k = x_2k + i x_2k+1, whose global loads read pairs of reals.
+ *
+ * R2C: with Z = DFT_M(z) and w = exp(-2 pi i / N), X_k = (Z_k + conj Z_(M-k)) / 2
+ * - (i / 2) w^k (Z_k - conj Z_(M-k)) for k < M (Z_M = Z_0), and X_M = Re Z_0 - Im Z_0: after the
+ * last radix pass each work-item fetches the mirror Z_(M-k) of its elements through local memory.
+ * C2R: the inverse, Z_k = (X_k + conj X_(M-k)) + i w^-k (X_k - conj X_(M-k)), built in the first
+ * loads from global memory (which reach X_(M-k) directly); IDFT_M(Z) = N (x_2k + i x_2k+1).  The
+ * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input. */
+#include "gen/emit.h"
+
+void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos)
+{
+  const problem *p = gs->p;
+  const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
+  size_t M = p->n, s = p->in_stride;
+  tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
+  tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)hk_%s * %zuul), hm_%s = LD_IN((%s) + (ulong)(%zuu - hk_%s) * %zuul);\n", name, ptr,
+            name, s, name, ptr, M, name, s);
+  tb_printf(b, "    if (hk_%s == 0u) { hx_%s.y = (real)0; hm_%s.y = (real)0; } /* X_0 and X_M of the Hermitian part are real */\n", name,
+            name, name);
+  tb_printf(b, "    const real2 hw_%s = ppfft_cossin(hk_%s, %zuu); /* w^-k */\n", name, name, 2 * M);
+  tb_printf(b, "    const real hdr_%s = hx_%s.x - hm_%s.x, hdi_%s = hx_%s.y + hm_%s.y;\n", name, name, name, name, name, name);
+  tb_printf(b, "    const real hpr_%s = hw_%s.x * hdr_%s - hw_%s.y * hdi_%s, hpi_%s = hw_%s.x * hdi_%s + hw_%s.y * hdr_%s;\n", name, name,
+            name, name, name, name, name, name, name, name);
+  tb_printf(b, "    const real2 %s = %sreal2%shx_%s.x + hm_%s.x - hpi_%s, hx_%s.y - hm_%s.y + hpr_%s);\n", name, vo, vm, name, name, name,
+            name, name, name);
+}
+
+void gen_r2c_half_pair(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  unsigned M = g->n, rq = g->rq;
+  tb_printf(gs->b, "  /* R2C: pair Z_k with Z_(M-k) through local memory, then X_k in the registers */\n");
+  tb_printf(gs->b, "  real mr_[%u], mi_[%u];\n", rq, rq);
+  char pos[96];
+  gen_owned_pos(gs, pos, sizeof pos, "q");
+  for (int k = 0; k < 2; ++k) {
+    char c = k ? 'i' : 'r';
+    gen_barrier_local(gs);
+    gen_slots_local(gs, c, 1);
+    gen_barrier_local(gs);
+    text_buf body;
+    text_buf_init(&body);
+    tb_printf(&body, "    m%c_[q] = lds[tr * %uu + PAD((%uu - (%s)) %% %uu)];\n", c, g->npad, M, pos, M);
+    gen_loop_body(gs, "q", rq, &body);
+  }
+  gen_barrier_local(gs);
+  text_buf body;
+  text_buf_init(&body);
+  char zr[96], zi[96];
+  gen_slot(gs, zr, sizeof zr, 'r', "q", 0);
+  gen_slot(gs, zi, sizeof zi, 'i', "q", 0);
+  tb_printf(&body, "    { const uint k_ = %s;\n", pos);
+  tb_printf(&body, "      const real zr_ = %s, zi_ = %s;\n", zr, zi);
+  tb_printf(&body, "      const real ar_ = (zr_ + mr_[q]) * (real)0.5, ai_ = (zi_ - mi_[q]) * (real)0.5;\n");
+  tb_printf(&body, "      const real br_ = (zr_ - mr_[q]) * (real)0.5, bi_ = (zi_ + mi_[q]) * (real)0.5;\n");
+  tb_printf(&body, "      const real2 w_ = ppfft_cossin(k_, %uu); /* w^k = (w_.x, -w_.y) */\n", 2 * M);
+  tb_printf(&body, "      if (k_ == 0u) { %s = zr_ + zi_; %s = zr_ - zi_; } /* X_0, and X_M stored from the imaginary slot */\n", zr, zi);
+  tb_printf(&body, "      else { %s = ar_ + w_.x * bi_ - w_.y * br_; %s = ai_ - w_.x * br_ - w_.y * bi_; } }\n", zr, zi);
+  gen_loop_body(gs, "q", rq, &body);
+}
