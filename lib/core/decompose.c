@@ -15,6 +15,7 @@ typedef struct sub {
   int pin, pout;
   int nlev;
   level lev[PROBLEM_MAX_LEVELS];
+  size_t otmp; /* where the scratch space starts in the temporary buffer (after Bluestein's rows) */
 } sub;
 
 /* The splits whose factors from i on have exponents summing to rest, after the prefix in cur. */
@@ -114,6 +115,9 @@ static int make_pass(const transform *t, size_t n, size_t sin, size_t sout, size
   out->dst = dst;
   out->transpose = 0;
   out->variant = -1;
+  out->bluestein = 0;
+  out->pointwise = POINTWISE_NONE;
+  out->chirp_n = 0;
   return 0;
 }
 
@@ -130,15 +134,15 @@ static int xpose_passes(const transform *t, const sub *s, pass_desc *out, int *n
   int nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, s->L, s->sin, 1, s->oin, 0, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
+  if (make_pass(t, s->L, s->sin, 1, s->oin, s->otmp, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
   out[(*npass)++].transpose = 1;
   level row = {count, s->L, s->L, 0};
   nl = normalise(&row, 1);
-  if (make_pass(t, s->L, 1, 1, 0, 0, 0, 0, &row, nl, 0, BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
+  if (make_pass(t, s->L, 1, 1, s->otmp, s->otmp, 0, 0, &row, nl, 0, BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len)) return -1;
   nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, s->L, 1, s->sout, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
+  if (make_pass(t, s->L, 1, s->sout, s->otmp, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
   out[(*npass)++].transpose = 1;
   return 0;
 }
@@ -171,7 +175,7 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
   lev[nl++] = (level){R[0], s->sin, u, 1};
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, tmpdist[i], 0};
   nl = normalise(lev, nl);
-  if (make_pass(t, f[0], s->sin * R[0], R[0] * u, s->oin, 0, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg,
+  if (make_pass(t, f[0], s->sin * R[0], R[0] * u, s->oin, s->otmp, s->pin, 0, lev, nl, s->L, s->src, BUF_TMP, &out[(*npass)++], msg,
                 len))
     return -1;
   /* middle: columns of f_i inside blocks of R[i-1], in place */
@@ -181,7 +185,7 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
     lev[nl++] = (level){s->L / R[i - 1], R[i - 1] * u, R[i - 1] * u, 0};
     for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], tmpdist[j], 0};
     nl = normalise(lev, nl);
-    if (make_pass(t, f[i], R[i] * u, R[i] * u, 0, 0, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len))
+    if (make_pass(t, f[i], R[i] * u, R[i] * u, s->otmp, s->otmp, 0, 0, lev, nl, R[i - 1], BUF_TMP, BUF_TMP, &out[(*npass)++], msg, len))
       return -1;
   }
   /* last: rows of f[k-1], written transposed: output digit k_i of the earlier passes has stride
@@ -194,13 +198,75 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
   }
   for (int j = 0; j < s->nlev; ++j) lev[nl++] = (level){s->lev[j].count, tmpdist[j], s->lev[j].dout, 0};
   nl = normalise(lev, nl);
-  return make_pass(t, f[k - 1], u, ostride, 0, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
+  return make_pass(t, f[k - 1], u, ostride, s->otmp, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
+}
+
+/* Bluestein's passes for sub-transform s of length N = s->L (see decompose.h): rows of M at the
+ * start of the temporary buffer, FFT_M split into f[0..k-1]. */
+static int bluestein_passes(const transform *t, const sub *s, size_t M, const size_t *f, int k, pass_desc *out, int *npass,
+                            char *msg, size_t len)
+{
+  const size_t aux = 0;
+  level lev[PROBLEM_MAX_LEVELS];
+  size_t rows[PROBLEM_MAX_LEVELS], count = 1;
+  for (int i = 0; i < s->nlev; ++i) {
+    rows[i] = M * count;
+    count *= s->lev[i].count;
+  }
+  int nl = 0;
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
+  nl = normalise(lev, nl);
+  if (make_pass(t, M, s->sin, 1, s->oin, aux, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
+  out[*npass].pointwise = POINTWISE_CHIRP_IN;
+  out[(*npass)++].chirp_n = s->L;
+  sub a = {.L = M, .src = BUF_TMP, .dst = BUF_TMP, .sin = 1, .sout = 1, .oin = aux, .oout = aux, .nlev = 1, .otmp = s->otmp};
+  a.lev[0] = (level){count, M, M, 0};
+  a.nlev = normalise(a.lev, 1);
+  for (int dir = 1; dir <= 2; ++dir) {
+    transform tt = *t;
+    tt.sign = dir == 1 ? -1 : 1;
+    int first = *npass;
+    if (sub_passes(&tt, &a, f, k, out, npass, msg, len)) return -1;
+    for (int i = first; i < *npass; ++i) out[i].bluestein = dir;
+    if (dir == 2) break;
+    level row = a.lev[0];
+    if (make_pass(t, M, 1, 1, aux, aux, 0, 0, &row, 1, 0, BUF_TMP, BUF_TMP, &out[*npass], msg, len)) return -1;
+    out[*npass].pointwise = POINTWISE_FILTER;
+    out[(*npass)++].chirp_n = s->L;
+  }
+  nl = 0;
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
+  nl = normalise(lev, nl);
+  if (make_pass(t, M, 1, s->sout, aux, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
+  out[*npass].pointwise = POINTWISE_CHIRP_OUT;
+  out[(*npass)++].chirp_n = s->L;
+  return 0;
+}
+
+size_t decompose_fft_length(const transform *t, const split *sp, int d) { return sp->bluestein[d] ? sp->bluestein[d] : t->n[d]; }
+
+/* The temporary buffer: Bluestein's rows (*aux elements, fixed by the dimensions' M alone, so that
+ * a dimension's passes stay the same while the planner tries splits of the others), then the
+ * four-step and XP scratch space (one transform set, or for a Bluestein dimension split in passes
+ * its rows), whose size this returns. */
+static size_t tmp_parts(const transform *t, const split *sp, size_t *aux)
+{
+  size_t scratch = 0, set = transform_length(t) * t->batch;
+  *aux = 0;
+  for (int d = 0; d < t->rank; ++d) {
+    size_t rows = set / t->n[d] * sp->bluestein[d], need = 0;
+    if (sp->bluestein[d]) *aux = rows > *aux ? rows : *aux;
+    if (sp->nfactors[d] > 1 || sp->xpose[d]) need = sp->bluestein[d] ? rows : set;
+    scratch = need > scratch ? need : scratch;
+  }
+  return scratch;
 }
 
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
 {
   int dims[3], ndims = decompose_dims(t, dims), npass = 0, nvariant = 0;
-  *tmp_elems = 0;
+  size_t aux_len, scratch = tmp_parts(t, sp, &aux_len);
+  *tmp_elems = aux_len + scratch;
   for (int k = 0; k < ndims; ++k) {
     int d = dims[k];
     const side_layout *in = k == 0 ? &t->in : &t->out, *out_side = &t->out;
@@ -214,6 +280,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     s.oout = out_side->offset;
     s.pin = in->planar;
     s.pout = out_side->planar;
+    s.otmp = aux_len;
     /* the other dimensions, smallest output stride first, then the batch */
     int others[2], no = 0;
     for (int j = t->rank - 1; j >= 0; --j)
@@ -227,16 +294,23 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist, 0};
     s.nlev = normalise(s.lev, s.nlev);
     int nf = sp->nfactors[d] > 0 ? sp->nfactors[d] : 1;
-    size_t whole = t->n[d], prod = 1;
+    size_t whole = decompose_fft_length(t, sp, d), prod = 1, M = sp->bluestein[d];
     const size_t *f = sp->nfactors[d] > 0 ? sp->factor[d] : &whole;
     for (int i = 0; i < nf; ++i) prod *= f[i];
-    if (prod != s.L) {
-      snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its length %zu", d, prod, s.L);
+    if (prod != whole) {
+      snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its %s %zu", d, prod, M ? "Bluestein length" : "length",
+               whole);
+      return -1;
+    }
+    if (M && ((M & (M - 1)) || M < 2 * s.L - 1 || sp->xpose[d])) {
+      snprintf(msg, len, "Bluestein's length %zu for dimension %d (length %zu) must be a power of two >= %zu, without XP", M, d, s.L,
+               2 * s.L - 1);
       return -1;
     }
     int before = npass;
-    if (nf > 1 || sp->xpose[d]) *tmp_elems = transform_length(t) * t->batch;
-    if (sp->xpose[d]) {
+    if (M) {
+      if (bluestein_passes(t, &s, M, f, nf, out, &npass, msg, len)) return -1;
+    } else if (sp->xpose[d]) {
       if (nf != 1 || (s.sin == 1 && s.sout == 1)) {
         snprintf(msg, len, "XP is for a strided dimension in one pass; dimension %d is contiguous", d);
         return -1;
@@ -247,11 +321,17 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       out[npass].src = s.src;
       out[npass].dst = s.dst;
       out[npass].transpose = 0;
+      out[npass].bluestein = 0;
+      out[npass].pointwise = POINTWISE_NONE;
+      out[npass].chirp_n = 0;
       ++npass;
     } else if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) {
       return -1;
     }
-    for (int i = before; i < npass; ++i) out[i].variant = out[i].transpose ? -1 : nvariant++;
+    for (int i = before; i < npass; ++i) {
+      out[i].variant = out[i].transpose || out[i].pointwise ? -1 : nvariant++;
+      out[i].dim = d;
+    }
   }
   out[npass - 1].pb.scale = t->scale;
   return npass;

@@ -8,13 +8,23 @@
  * contiguous rows of the temporary buffer and writes them transposed to their final places.  The
  * temporary buffer holds one transform set.  The other dimensions and the batch become the levels
  * of each pass's transform index (problem.h), the smallest stride first, so that a column pass's
- * neighbouring transforms are neighbours in memory. */
+ * neighbouring transforms are neighbours in memory.
+ *
+ * A Bluestein dimension (core/bluestein.h) of length N is five steps over rows of M elements, one
+ * row per transform of that dimension, at the start of the temporary buffer (before the four-step
+ * and XP scratch space):
+ * a pointwise chirp-in pass from the source into the rows (zero past N), FFT_M forward on the rows
+ * in place (one pass, or four-step through the scratch space), the pointwise filter, FFT_M backward,
+ * and the pointwise chirp-out pass to the destination (k < N).  Its FFT passes run at signs -1 and
+ * +1 whatever the transform's direction, so that both directions share their kernels. */
 #ifndef PPFFT_CORE_DECOMPOSE_H
 #define PPFFT_CORE_DECOMPOSE_H
+#include "core/bluestein.h"
 #include "core/problem.h"
 #include "core/transform.h"
 
-enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * DECOMPOSE_MAX_FACTORS };
+/* at most 2 FFTs of 3 passes and 3 pointwise passes per dimension (Bluestein) */
+enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * (2 * DECOMPOSE_MAX_FACTORS + 3) };
 
 typedef enum { BUF_OUT, BUF_IN, BUF_TMP } buffer_role; /* in-place plans use BUF_OUT only */
 
@@ -22,7 +32,12 @@ typedef struct pass_desc {
   problem pb;
   buffer_role src, dst;
   int transpose; /* an explicit transpose (XP), not an FFT pass */
-  int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose) */
+  int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose or a
+                  * pointwise pass) */
+  int dim;       /* the dimension the pass belongs to */
+  int bluestein; /* an FFT pass of a Bluestein dimension: 1 forward, 2 backward (variant's BSF, BSI) */
+  pointwise_kind pointwise; /* a Bluestein pointwise pass (no variant): which */
+  size_t chirp_n;           /* its dimension's length N (pb.n is M) */
 } pass_desc;
 
 /* How each dimension is split: factor[d][0..nfactors[d]-1] multiply to n[d] (nfactors[d] = 0 for
@@ -31,12 +46,16 @@ typedef struct split {
   int nfactors[3];
   size_t factor[3][DECOMPOSE_MAX_FACTORS];
   int xpose[3]; /* XP: a strided dimension in one pass between two transposes */
+  size_t bluestein[3]; /* Bluestein's M for the dimension (0: none); its factors then split M */
 } split;
 
 /* The passes for t under sp, in execution order, into out[DECOMPOSE_MAX_PASSES]; the temporary
  * buffer's length in elements in *tmp_elems (0: none).  Returns the number of passes, or -1 with
  * the reason in msg. */
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len);
+
+/* The length that dimension d's FFT passes compute under sp: n[d], or Bluestein's M. */
+size_t decompose_fft_length(const transform *t, const split *sp, int d);
 
 /* Every ordered split of L = 2^a into k power-of-two factors, none shorter than min_factor: the
  * first factor's exponent ascending, then the second's (2^20, k = 2, 64: 64 x 16384, 128 x 8192, ...,

@@ -1,6 +1,7 @@
 /* Splits of a transform's dimensions into passes, as the estimate prefers them (plan/solver.h). */
 #include "plan/candidates.h"
 #include "plan/solver.h"
+#include "core/bluestein.h"
 #include <stdio.h>
 
 int split_balanced(size_t L, int k, size_t *f)
@@ -12,13 +13,21 @@ int split_balanced(size_t L, int k, size_t *f)
   return 1;
 }
 
+void split_bluestein(const transform *t, split *sp)
+{
+  for (int d = 0; d < 3; ++d) sp->bluestein[d] = d < t->rank && transform_needs_bluestein(t->n[d]) ? bluestein_m(t->n[d]) : 0;
+}
+
+int split_has_bluestein(const split *sp) { return sp->bluestein[0] || sp->bluestein[1] || sp->bluestein[2]; }
+
 int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
 {
+  size_t L = decompose_fft_length(t, sp, d);
   while (*attempt < 2 * DECOMPOSE_MAX_FACTORS) {
     int k = *attempt % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *attempt < DECOMPOSE_MAX_FACTORS;
     ++*attempt;
-    if (k == 1) sp->factor[d][0] = t->n[d];
-    else if (!split_balanced(t->n[d], k, sp->factor[d])) { /* too short for k passes, and for more */
+    if (k == 1) sp->factor[d][0] = L;
+    else if (!split_balanced(L, k, sp->factor[d])) { /* too short for k passes, and for more */
       *attempt = on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS;
       continue;
     }
@@ -48,19 +57,21 @@ size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_c
 
 int split_fewest(const ppfft_context *c, const transform *t, split *sp)
 {
-  int dims[3], nd = decompose_dims(t, dims), first = 0;
+  int dims[3], nd = decompose_dims(t, dims);
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp;
   char msg[512] = "";
   *sp = (split){0};
+  split_bluestein(t, sp);
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
     for (int a = 0, only; !ok && (only = split_next_estimate(t, d, &a, sp)) >= 0;) {
-      if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+      int np = decompose(t, sp, pd, &tmp, msg, sizeof msg);
+      if (np < 0) break;
       ok = 1;
-      for (int i = first; i < first + sp->nfactors[d] && ok; ++i) {
+      for (int i = 0; i < np && ok; ++i) { /* this dimension's FFT passes */
         variant v[12];
-        ok = split_pass_candidates(c, &pd[i].pb, only, v, 12, msg, sizeof msg) > 0;
+        if (pd[i].dim == d && pd[i].variant >= 0) ok = split_pass_candidates(c, &pd[i].pb, only, v, 12, msg, sizeof msg) > 0;
       }
     }
     if (!ok) {
@@ -68,7 +79,6 @@ int split_fewest(const ppfft_context *c, const transform *t, split *sp)
               t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);
       return -1;
     }
-    first += sp->nfactors[d];
   }
   return 0;
 }
