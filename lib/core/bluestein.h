@@ -5,8 +5,10 @@
  *
  * so a dimension becomes: a = x c zero-padded to M (chirp-in), FFT_M forward, times the filter
  * spectrum B = FFT_M(b) with b_m = conj(c_m) wrapped (b_(M-m) = b_m), FFT_M backward, times c_k / M
- * (chirp-out, which keeps k < N).  The FFTs depend on M only (the tables are kernel arguments), so
- * every N with the same M shares their kernels.  The tables are computed here in long double, n^2
+ * (chirp-out, which keeps k < N).  The backward FFT is computed as conj(FFT_M(conj z)): the filter
+ * pass writes conj(A B) and chirp-out reads the conjugate of what the second forward FFT_M left, so
+ * both FFTs run the same forward kernels.  The FFTs depend on M only (the tables are kernel
+ * arguments), so every N with the same M shares their kernels.  The tables are computed here in long double, n^2
  * reduced mod 2N exactly, and rounded once to the plan's precision. */
 #ifndef PPFFT_CORE_BLUESTEIN_H
 #define PPFFT_CORE_BLUESTEIN_H

@@ -223,8 +223,8 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, const si
   a.lev[0] = (level){count, M, M, 0};
   a.nlev = normalise(a.lev, 1);
   for (int dir = 1; dir <= 2; ++dir) {
-    transform tt = *t;
-    tt.sign = dir == 1 ? -1 : 1;
+    transform tt = *t; /* both forward: the second on conjugated data (core/bluestein.h) */
+    tt.sign = -1;
     int first = *npass;
     if (sub_passes(&tt, &a, f, k, out, npass, msg, len)) return -1;
     for (int i = first; i < *npass; ++i) out[i].bluestein = dir;

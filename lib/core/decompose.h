@@ -14,9 +14,10 @@
  * row per transform of that dimension, at the start of the temporary buffer (before the four-step
  * and XP scratch space):
  * a pointwise chirp-in pass from the source into the rows (zero past N), FFT_M forward on the rows
- * in place (one pass, or four-step through the scratch space), the pointwise filter, FFT_M backward,
- * and the pointwise chirp-out pass to the destination (k < N).  Its FFT passes run at signs -1 and
- * +1 whatever the transform's direction, so that both directions share their kernels. */
+ * in place (one pass, or four-step through the scratch space), the pointwise filter (which writes
+ * the conjugate), FFT_M forward again, and the pointwise chirp-out pass (which reads the conjugate:
+ * the inverse FFT) to the destination (k < N).  Both FFTs are forward whatever the transform's
+ * direction, so that they and both directions share their kernels. */
 #ifndef PPFFT_CORE_DECOMPOSE_H
 #define PPFFT_CORE_DECOMPOSE_H
 #include "core/bluestein.h"
@@ -35,7 +36,7 @@ typedef struct pass_desc {
   int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose or a
                   * pointwise pass) */
   int dim;       /* the dimension the pass belongs to */
-  int bluestein; /* an FFT pass of a Bluestein dimension: 1 forward, 2 backward (variant's BSF, BSI) */
+  int bluestein; /* an FFT pass of a Bluestein dimension: 1 the first FFT, 2 the second (BSF, BSI) */
   pointwise_kind pointwise; /* a Bluestein pointwise pass (no variant): which */
   size_t chirp_n;           /* its dimension's length N (pb.n is M) */
 } pass_desc;

@@ -24,9 +24,9 @@
  *   code shape     CSE, IL, LU: each present = on
  *   XP             (plans) transform a strided dimension between two explicit transposes
  *   BSF, BSI       (plans) the pass belongs to a dimension computed by Bluestein's chirp-z
- *                  algorithm (core/bluestein.h): BSF the forward FFT of length M of the chirped
- *                  input, BSI the inverse one after the filter; M is the product of the passes'
- *                  lengths, the same for both
+ *                  algorithm (core/bluestein.h): BSF the FFT of length M of the chirped input, BSI
+ *                  the one after the filter (the inverse FFT, on conjugated data); M is the
+ *                  product of the passes' lengths, the same for both
  *   launch         wg<work-group size>, t<transforms per work-group>
  * A variant with TW-NATIVE is printed with a trailing "/fast-math": its accuracy is the device's
  * native sin/cos, not ppfft's bound, and the planner never picks it. */

@@ -1,7 +1,8 @@
 /* Generator of Bluestein's pointwise passes (core/bluestein.h): chirp-in, filter, chirp-out, each
  * one complex product per element with a table that the kernel takes as an argument, and the
- * dimension's length N an argument too, so that the source depends on the layouts and M only (a
- * batch of one transform of any N shares the kernels of its M). */
+ * lengths N and M arguments too, so that the source depends on the layouts only (a batch of one
+ * packed transform of any length shares them).  The filter writes, and chirp-out reads, the
+ * conjugate (core/bluestein.h). */
 #ifndef PPFFT_GEN_POINTWISE_H
 #define PPFFT_GEN_POINTWISE_H
 #include "core/bluestein.h"
@@ -16,7 +17,7 @@ size_t gen_pointwise_chunks(const problem *p);
 /* The pass `kind` of a Bluestein dimension of length N over p's batch transforms of p->n = M
  * elements, from p's input layout to its output layout: chirp-in reads n < N and writes all M
  * (zero from N on), the filter all M in place, chirp-out reads and writes k < N; each element
- * times table entry k.  Arguments (buffers, ulong first, ulong units, table, uint N): units =
+ * times table entry k.  Arguments (buffers, ulong first, ulong units, table, uint N, uint M): units =
  * batch x gen_pointwise_chunks(p), one work-group of POINTWISE_WG work-items each.  Returns as
  * gen_kernel (table_arg set). */
 int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kernel_source *out);
