@@ -162,6 +162,8 @@ static ppfft_status enqueue_pass(const cl_chain *x, const cl_pass *ps, cl_uint i
   if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof batch, &batch);
   if (ce == CL_SUCCESS && ps->table) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->table);
   if (ce == CL_SUCCESS && ps->tw4) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->tw4);
+  cl_uint chirp[2] = {ps->l.chirp_n, ps->l.chirp_m};
+  for (int k = 0; k < 2 && ce == CL_SUCCESS && chirp[0]; ++k) ce = clSetKernelArg(ps->kernel, arg++, sizeof chirp[k], &chirp[k]);
   if (ce == CL_SUCCESS && ps->l.abft) { /* gen/abft.c: the table, the control buffer, delta, the pass */
     ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &ps->abft_a);
     if (ce == CL_SUCCESS) ce = clSetKernelArg(ps->kernel, arg++, sizeof(cl_mem), &x->abft_ctl);

@@ -131,7 +131,7 @@ ppfft_status cuda_chain_abft_counters(cuda_runtime *rt, const errors *e, cuda_ch
 }
 
 /* Launches one pass: its arguments in the generated kernel's order (buffers, first, batch, then the
- * tables), in launches of at most MAX_BLOCKS_PER_LAUNCH blocks. */
+ * tables, a pointwise pass's N and M), in launches of at most MAX_BLOCKS_PER_LAUNCH blocks. */
 static ppfft_status launch_pass(const cuda_chain *x, const cuda_pass *ps, unsigned index, const errors *e, cudaStream_t s,
                                 const cuda_buffers *b)
 {
@@ -152,6 +152,8 @@ static ppfft_status launch_pass(const cuda_chain *x, const cuda_pass *ps, unsign
   void *table = ps->table, *tw4 = ps->tw4;
   if (table) args[n++] = &table;
   if (tw4) args[n++] = &tw4;
+  unsigned chirp_n = ps->l.chirp_n, chirp_m = ps->l.chirp_m;
+  if (chirp_n) args[n++] = &chirp_n, args[n++] = &chirp_m;
   void *abft_a = ps->abft_a, *ctl = x->abft_ctl;
   float d32 = (float)x->abft.delta;
   double d64 = x->abft.delta;

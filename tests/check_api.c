@@ -158,12 +158,11 @@ START_TEST(descriptor_errors)
   d = desc1((size_t)1 << 20, 1);
   d.kind = PPFFT_R2C;
   expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "R2C whose real dimension needs several passes");
-  d = desc1(64, 4);
-  d.rank = 2;
-  d.n[1] = 12;
-  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "64 x 12");
-  d = desc1(12, 4);
-  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "N = 12");
+  d = desc1(17, 4);
+  d.kind = PPFFT_C2R;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "C2R of a length that needs Bluestein");
+  d = desc1(((size_t)1 << 29) + 1, 1); /* Bluestein's M would be 2^31 */
+  expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "N = 2^29 + 1, beyond the longest Bluestein dimension");
   d = desc1((size_t)1 << 31, 1);
   expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "N = 2^31, beyond the longest dimension");
   /* ppfft_desc_init ignores NULL and keeps a bad rank for the planner to reject */

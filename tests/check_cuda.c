@@ -4,6 +4,7 @@
  * error path of the CUDA calls. */
 #include "cuda/program.h"
 #include "gen/kernel.h"
+#include "gen/pointwise.h"
 #include "gen/transpose.h"
 #include "pairwise.h"
 #include "plan/candidates.h"
@@ -303,6 +304,64 @@ START_TEST(nvrtc_builds_real_passes)
     errors_destroy(&e);
   }
   printf("NVRTC (sm_90): %zu passes of R2C and C2R plans built\n", built);
+}
+END_TEST
+
+/* Bluestein's passes (core/bluestein.h): the pointwise kernels and the FFT_M passes over the rows of
+ * the temporary buffer, one pass and four-step, 1D and 2D, interleaved and planar, both precisions
+ * (f64 for 1D only but in check-full). */
+START_TEST(nvrtc_builds_bluestein)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  static const struct { int rank; size_t n[3]; int planar; } cases[] = {{1, {17}, 0}, {2, {100, 64}, 1}, {1, {65537}, 0}};
+  size_t built = 0;
+  double start = test_now();
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
+    for (int f64 = 0; f64 < (c == 0 || test_full() ? 2 : 1); ++f64) {
+      ppfft_desc d;
+      ppfft_desc_init(&d, cases[c].rank, cases[c].n, 2);
+      d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+      if (cases[c].planar) d.in_layout = d.out_layout = PPFFT_PLANAR;
+      errors e;
+      ck_assert_int_eq(errors_init(&e), 0);
+      transform t;
+      ck_assert_int_eq(transform_from_desc(&e, &di, &d, &t), PPFFT_SUCCESS);
+      split sp = {0};
+      split_bluestein(&t, &sp);
+      for (int k = 0; k < d.rank; ++k) {
+        size_t L = decompose_fft_length(&t, &sp, k);
+        sp.nfactors[k] = L > 4096 ? 2 : 1;
+        if (sp.nfactors[k] == 1) sp.factor[k][0] = L;
+        else ck_assert(split_balanced(L, 2, sp.factor[k]));
+      }
+      pass_desc pd[DECOMPOSE_MAX_PASSES];
+      size_t tmp = 0;
+      char msg[512];
+      int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+      ck_assert_msg(np > 0, "%s", msg);
+      for (int i = 0; i < np; ++i, ++built) {
+        if (pd[i].pointwise) {
+          kernel_source ks;
+          ck_assert_int_eq(gen_pointwise(&pd[i].pb, pd[i].pointwise, &dialect_cuda, &ks), 0);
+          unsigned char *image = NULL;
+          size_t len = 0;
+          ppfft_status s = cuda_program_image(&rt, &e, ks.text, &image, &len);
+          ck_assert_msg(s == PPFFT_SUCCESS, "Bluestein pointwise pass %d (N = %zu): %s", i, pd[i].chirp_n, errors_last(&e));
+          free(image);
+          free(ks.text);
+          continue;
+        }
+        variant v;
+        geometry g;
+        ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
+        ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+        nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+      }
+      errors_destroy(&e);
+    }
+  printf("NVRTC (sm_90): %zu passes of Bluestein plans built in %.1f s\n", built, test_now() - start);
 }
 END_TEST
 
@@ -607,6 +666,7 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, nvrtc_builds_the_pairwise_set);
   tcase_add_test(tc, nvrtc_builds_general_passes);
   tcase_add_test(tc, nvrtc_builds_real_passes);
+  tcase_add_test(tc, nvrtc_builds_bluestein);
   tcase_add_test(tc, nvrtc_builds_the_shuffle_set);
   tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, constructor_errors);

@@ -97,6 +97,85 @@ START_TEST(decompose_covers_each_element_once)
 }
 END_TEST
 
+/* Bluestein's dimensions (core/bluestein.h): each pass stays inside the user's spans and the
+ * temporary buffer and writes each element of its destination once (chirp-in reads N of each row's
+ * M, chirp-out writes N), the two FFTs are forward, and the plan string's BSF/BSI passes split back
+ * to the same M and factors; an M too short or not a power of two is refused. */
+START_TEST(decompose_bluestein)
+{
+  static const struct { int rank; size_t n[3], batch, m[3], f[3][3]; int nf[3]; } cases[] = {
+    {1, {17}, 3, {64}, {{64}}, {1}},
+    {1, {100}, 2, {256}, {{16, 16}}, {2}},
+    {1, {100}, 1, {1024}, {{4, 16, 16}}, {3}},
+    {2, {17, 16}, 2, {64, 0}, {{8, 8}, {4, 4}}, {2, 2}},
+    {3, {5, 8, 3}, 1, {16, 0, 8}, {{16}, {8}, {8}}, {1, 1, 1}},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, cases[i].rank, cases[i].n, cases[i].batch);
+    transform t;
+    ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+    split sp = {0};
+    for (int k = 0; k < cases[i].rank; ++k) {
+      sp.nfactors[k] = cases[i].nf[k];
+      sp.bluestein[k] = cases[i].m[k];
+      for (int j = 0; j < cases[i].nf[k]; ++j) sp.factor[k][j] = cases[i].f[k][j];
+    }
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp;
+    char msg[256];
+    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+    ck_assert_msg(np > 0, "case %zu: %s", i, msg);
+    size_t most = 0;
+    for (int k = 0; k < np; ++k) most = pd[k].pb.n * pd[k].pb.batch > most ? pd[k].pb.n * pd[k].pb.batch : most;
+    size_t *idx = malloc(sizeof *idx * most);
+    for (int k = 0; k < np; ++k) {
+      if (pd[k].bluestein) ck_assert_int_eq(pd[k].pb.sign, -1);
+      for (int side = 0; side < 2; ++side) {
+        problem p = pd[k].pb;
+        if ((side == 0 && pd[k].pointwise == POINTWISE_CHIRP_IN) || (side == 1 && pd[k].pointwise == POINTWISE_CHIRP_OUT)) p.n = pd[k].chirp_n;
+        buffer_role role = side ? pd[k].dst : pd[k].src;
+        size_t limit = role == BUF_TMP ? tmp : transform_span(&t, role == BUF_IN ? 0 : 1);
+        ck_assert_msg(problem_span(&p, side) <= limit, "case %zu pass %d side %d: beyond its buffer", i, k, side);
+        size_t m = touched(&p, side, idx);
+        qsort(idx, m, sizeof *idx, cmp_size);
+        for (size_t j = 1; j < m; ++j) ck_assert_msg(idx[j] != idx[j - 1], "case %zu pass %d side %d: element %zu twice", i, k, side, idx[j]);
+      }
+    }
+    free(idx);
+    variant vs[DECOMPOSE_MAX_PASSES];
+    int nv = 0;
+    for (int k = 0; k < np; ++k) {
+      if (pd[k].variant < 0) continue;
+      ck_assert_int_eq(pd[k].variant, nv);
+      vs[nv] = (variant){0};
+      vs[nv].npasses = 1;
+      vs[nv].radix[0] = (unsigned)pd[k].pb.n;
+      vs[nv++].bluestein = pd[k].bluestein;
+    }
+    split back;
+    ck_assert_int_eq(plan_string_split(&t, vs, nv, &back, msg, sizeof msg), 0);
+    for (int k = 0; k < cases[i].rank; ++k) {
+      ck_assert_uint_eq(back.bluestein[k], cases[i].m[k]);
+      ck_assert_int_eq(back.nfactors[k], cases[i].nf[k]);
+    }
+  }
+  /* M must be a power of two >= 2N - 1 */
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, (size_t[]){100}, 1);
+  transform t;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  static const size_t bad[] = {128, 192};
+  for (size_t i = 0; i < 2; ++i) {
+    split sp = {.nfactors = {1}, .factor = {{bad[i]}}, .bluestein = {bad[i]}};
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp;
+    char msg[256];
+    ck_assert_int_lt(decompose(&t, &sp, pd, &tmp, msg, sizeof msg), 0);
+  }
+}
+END_TEST
+
 /* The exhaustive search's splits: every order and proportion, each once, none too short. */
 START_TEST(pow2_splits_every_order)
 {
@@ -130,6 +209,7 @@ Suite *make_decompose_suite(void)
   Suite *s = suite_create("decompose");
   TCase *tc = test_tcase("passes");
   tcase_add_test(tc, decompose_covers_each_element_once);
+  tcase_add_test(tc, decompose_bluestein);
   tcase_add_test(tc, pow2_splits_every_order);
   suite_add_tcase(s, tc);
   return s;

@@ -345,7 +345,7 @@ static int build_only(ppfft_context *c, tune_problem *list, size_t count, const 
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
     transform tf;
-    char known[1024];
+    char known[PLAN_STRING_MAX];
     if (transform_from_desc(&c->err, &c->info, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
     if (o->resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) continue;
     measure_opts mo = {0};
@@ -565,7 +565,7 @@ int main(int argc, char **argv)
       ++skipped;
       continue;
     }
-    char known[1024];
+    char known[PLAN_STRING_MAX];
     if (o.resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) {
       printf("%-22s kept: %s (already in the wisdom)\n", tp->name, known);
       ++kept;

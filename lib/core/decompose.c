@@ -13,7 +13,8 @@ typedef struct sub {
   buffer_role src, dst;
   size_t sin, sout, oin, oout;
   int pin, pout;
-  size_t otmp; /* where the temporary buffer's scratch starts (after a C2R's intermediate) */
+  size_t otmp; /* where the temporary buffer's scratch starts (after a C2R's intermediate or
+                * Bluestein's rows) */
   int nlev;
   level lev[PROBLEM_MAX_LEVELS];
 } sub;
@@ -45,8 +46,9 @@ int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_M
   return splits_from(0, k, a, lo, cur, f, 0, max);
 }
 
-size_t decompose_dim_length(const transform *t, const split *sp, int d)
+size_t decompose_fft_length(const transform *t, const split *sp, int d)
 {
+  if (sp->bluestein[d]) return sp->bluestein[d];
   return sp->real_half && t->kind != PPFFT_C2C && d == t->rank - 1 ? t->n[d] / 2 : t->n[d];
 }
 
@@ -126,6 +128,9 @@ static int make_pass(const transform *t, size_t n, size_t sin, size_t sout, size
   out->dst = dst;
   out->transpose = 0;
   out->variant = -1;
+  out->bluestein = 0;
+  out->pointwise = POINTWISE_NONE;
+  out->chirp_n = 0;
   return 0;
 }
 
@@ -209,12 +214,76 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
   return make_pass(t, f[k - 1], u, ostride, s->otmp, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[(*npass)++], msg, len);
 }
 
+/* Bluestein's passes for sub-transform s of length N = s->L (see decompose.h): rows of M at the
+ * start of the temporary buffer, FFT_M split into f[0..k-1]. */
+static int bluestein_passes(const transform *t, const sub *s, size_t M, const size_t *f, int k, pass_desc *out, int *npass,
+                            char *msg, size_t len)
+{
+  const size_t aux = 0;
+  level lev[PROBLEM_MAX_LEVELS];
+  size_t rows[PROBLEM_MAX_LEVELS], count = 1;
+  for (int i = 0; i < s->nlev; ++i) {
+    rows[i] = M * count;
+    count *= s->lev[i].count;
+  }
+  int nl = 0;
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
+  nl = normalise(lev, nl);
+  if (make_pass(t, M, s->sin, 1, s->oin, aux, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
+  out[*npass].pointwise = POINTWISE_CHIRP_IN;
+  out[(*npass)++].chirp_n = s->L;
+  sub a = {.L = M, .src = BUF_TMP, .dst = BUF_TMP, .sin = 1, .sout = 1, .oin = aux, .oout = aux, .nlev = 1, .otmp = s->otmp};
+  a.lev[0] = (level){count, M, M, 0};
+  a.nlev = normalise(a.lev, 1);
+  for (int dir = 1; dir <= 2; ++dir) {
+    transform tt = *t; /* both forward: the second on conjugated data (core/bluestein.h) */
+    tt.sign = -1;
+    int first = *npass;
+    if (sub_passes(&tt, &a, f, k, out, npass, msg, len)) return -1;
+    for (int i = first; i < *npass; ++i) out[i].bluestein = dir;
+    if (dir == 2) break;
+    level row = a.lev[0];
+    if (make_pass(t, M, 1, 1, aux, aux, 0, 0, &row, 1, 0, BUF_TMP, BUF_TMP, &out[*npass], msg, len)) return -1;
+    out[*npass].pointwise = POINTWISE_FILTER;
+    out[(*npass)++].chirp_n = s->L;
+  }
+  nl = 0;
+  for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
+  nl = normalise(lev, nl);
+  if (make_pass(t, M, 1, s->sout, aux, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
+  out[*npass].pointwise = POINTWISE_CHIRP_OUT;
+  out[(*npass)++].chirp_n = s->L;
+  return 0;
+}
+
+/* The temporary buffer: Bluestein's rows (*aux elements, fixed by the dimensions' M alone, so that
+ * a dimension's passes stay the same while the planner tries splits of the others), then the
+ * four-step and XP scratch space (one transform set, or for a Bluestein dimension split in passes
+ * its rows), whose size this returns. */
+static size_t tmp_parts(const transform *t, const split *sp, size_t *aux)
+{
+  size_t scratch = 0, set = transform_length(t) * t->batch;
+  *aux = 0;
+  for (int d = 0; d < t->rank; ++d) {
+    size_t rows = set / t->n[d] * sp->bluestein[d], need = 0;
+    if (sp->bluestein[d]) *aux = rows > *aux ? rows : *aux;
+    if (sp->nfactors[d] > 1 || sp->xpose[d]) need = sp->bluestein[d] ? rows : set;
+    scratch = need > scratch ? need : scratch;
+  }
+  return scratch;
+}
+
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
 {
   int dims[3], ndims = decompose_dims(t, dims), npass = 0, nvariant = 0, last = t->rank - 1;
   int real = t->kind != PPFFT_C2C;
   buffer_role first_src = t->inplace ? BUF_OUT : BUF_IN;
-  *tmp_elems = 0;
+  size_t aux_len, scratch = tmp_parts(t, sp, &aux_len);
+  if (real && aux_len) {
+    snprintf(msg, len, "real transforms (R2C, C2R) of lengths that need Bluestein's algorithm are not supported by this version");
+    return -1;
+  }
+  *tmp_elems = real ? 0 : aux_len + scratch;
   /* A real transform's complex dimensions run on its complex side: lengths nc, n_c elements.  A
    * C2R transforms them first, out of place into a packed complex array at the start of the
    * temporary buffer (the input must not change, the real output is too small), then reads that. */
@@ -223,7 +292,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
   for (int i = 0; i < t->rank; ++i) n_c *= nc[i];
   side_layout mid = t->inplace ? t->in : (side_layout){{0}, 0, 0, 0};
   buffer_role mid_role = t->inplace ? BUF_OUT : BUF_TMP;
-  size_t otmp = 0;
+  size_t otmp = aux_len; /* Bluestein's rows first (none for a real transform) */
   if (t->kind == PPFFT_C2R && !t->inplace && ndims > 1) {
     size_t packed = 1;
     for (int i = last; i >= 0; --i) {
@@ -274,11 +343,17 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       }
       s.L = t->n[d] / 2;
     }
-    size_t whole = s.L, prod = 1;
+    size_t M = sp->bluestein[d], whole = M ? M : s.L, prod = 1;
     const size_t *f = sp->nfactors[d] > 0 ? sp->factor[d] : &whole;
     for (int i = 0; i < nf; ++i) prod *= f[i];
-    if (prod != s.L) {
-      snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its length %zu", d, prod, s.L);
+    if (prod != whole) {
+      snprintf(msg, len, "the pass lengths of dimension %d multiply to %zu, not to its %s %zu", d, prod, M ? "Bluestein length" : "length",
+               whole);
+      return -1;
+    }
+    if (M && ((M & (M - 1)) || M < 2 * s.L - 1 || sp->xpose[d])) {
+      snprintf(msg, len, "Bluestein's length %zu for dimension %d (length %zu) must be a power of two >= %zu, without XP", M, d, s.L,
+               2 * s.L - 1);
       return -1;
     }
     if (real_pass && (nf > 1 || sp->xpose[d])) {
@@ -286,8 +361,10 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       return -1;
     }
     int before = npass;
-    if (nf > 1 || sp->xpose[d]) *tmp_elems = otmp + (real ? n_c : transform_length(t) * t->batch);
-    if (sp->xpose[d]) {
+    if (real && (nf > 1 || sp->xpose[d])) *tmp_elems = otmp + n_c;
+    if (M) {
+      if (bluestein_passes(t, &s, M, f, nf, out, &npass, msg, len)) return -1;
+    } else if (sp->xpose[d]) {
       if (nf != 1 || (s.sin == 1 && s.sout == 1)) {
         snprintf(msg, len, "XP is for a strided dimension in one pass; dimension %d is contiguous", d);
         return -1;
@@ -298,6 +375,9 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       out[npass].src = s.src;
       out[npass].dst = s.dst;
       out[npass].transpose = 0;
+      out[npass].bluestein = 0;
+      out[npass].pointwise = POINTWISE_NONE;
+      out[npass].chirp_n = 0;
       ++npass;
     } else if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) {
       return -1;
@@ -307,7 +387,10 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;
       out[npass - 1].pb.half = sp->real_half;
     }
-    for (int i = before; i < npass; ++i) out[i].variant = out[i].transpose ? -1 : nvariant++;
+    for (int i = before; i < npass; ++i) {
+      out[i].variant = out[i].transpose || out[i].pointwise ? -1 : nvariant++;
+      out[i].dim = d;
+    }
   }
   out[npass - 1].pb.scale = t->scale;
   return npass;

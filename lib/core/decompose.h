@@ -8,13 +8,24 @@
  * contiguous rows of the temporary buffer and writes them transposed to their final places.  The
  * temporary buffer holds one transform set.  The other dimensions and the batch become the levels
  * of each pass's transform index (problem.h), the smallest stride first, so that a column pass's
- * neighbouring transforms are neighbours in memory. */
+ * neighbouring transforms are neighbours in memory.
+ *
+ * A Bluestein dimension (core/bluestein.h) of length N is five steps over rows of M elements, one
+ * row per transform of that dimension, at the start of the temporary buffer (before the four-step
+ * and XP scratch space):
+ * a pointwise chirp-in pass from the source into the rows (zero past N), FFT_M forward on the rows
+ * in place (one pass, or four-step through the scratch space), the pointwise filter (which writes
+ * the conjugate), FFT_M forward again, and the pointwise chirp-out pass (which reads the conjugate:
+ * the inverse FFT) to the destination (k < N).  Both FFTs are forward whatever the transform's
+ * direction, so that they and both directions share their kernels. */
 #ifndef PPFFT_CORE_DECOMPOSE_H
 #define PPFFT_CORE_DECOMPOSE_H
+#include "core/bluestein.h"
 #include "core/problem.h"
 #include "core/transform.h"
 
-enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * DECOMPOSE_MAX_FACTORS };
+/* at most 2 FFTs of 3 passes and 3 pointwise passes per dimension (Bluestein) */
+enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * (2 * DECOMPOSE_MAX_FACTORS + 3) };
 
 typedef enum { BUF_OUT, BUF_IN, BUF_TMP } buffer_role; /* in-place plans use BUF_OUT only */
 
@@ -22,7 +33,12 @@ typedef struct pass_desc {
   problem pb;
   buffer_role src, dst;
   int transpose; /* an explicit transpose (XP), not an FFT pass */
-  int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose) */
+  int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose or a
+                  * pointwise pass) */
+  int dim;       /* the dimension the pass belongs to */
+  int bluestein; /* an FFT pass of a Bluestein dimension: 1 the first FFT, 2 the second (BSF, BSI) */
+  pointwise_kind pointwise; /* a Bluestein pointwise pass (no variant): which */
+  size_t chirp_n;           /* its dimension's length N (pb.n is M) */
 } pass_desc;
 
 /* How each dimension is split: factor[d][0..nfactors[d]-1] multiply to n[d] (nfactors[d] = 0 for
@@ -33,6 +49,7 @@ typedef struct split {
   int xpose[3]; /* XP: a strided dimension in one pass between two transposes */
   int real_half; /* a real transform's (even) real dimension as a complex transform of half its
                   * length on pairs of reals (the fast path; its factors multiply to n/2) */
+  size_t bluestein[3]; /* Bluestein's M for the dimension (0: none); its factors then split M */
 } split;
 
 /* The passes for t under sp, in execution order, into out[DECOMPOSE_MAX_PASSES]; the temporary
@@ -40,15 +57,15 @@ typedef struct split {
  * the reason in msg. */
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len);
 
+/* The length that dimension d's FFT passes multiply to under sp: n[d], Bluestein's M, or half a
+ * real dimension on the fast path. */
+size_t decompose_fft_length(const transform *t, const split *sp, int d);
+
 /* Every ordered split of L = 2^a into k power-of-two factors, none shorter than min_factor: the
  * first factor's exponent ascending, then the second's (2^20, k = 2, 64: 64 x 16384, 128 x 8192, ...,
  * 16384 x 64).  Writes the first max of them to f and returns how many there are (0 if L is not a
  * power of two or k is not 1..DECOMPOSE_MAX_FACTORS). */
 int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_MAX_FACTORS], int max);
-
-/* The length the passes of dimension d of t under sp multiply to: n[d], or half a real dimension
- * on the fast path. */
-size_t decompose_dim_length(const transform *t, const split *sp, int d);
 
 /* The processing order of dimensions: d = rank-1 down to 0, skipping lengths of 1 (all of them
  * only when every length is 1: then the last dimension, as one pass of length 1). */

@@ -15,6 +15,9 @@ typedef struct pass_launch {
   int abft;              /* the kernel checks its transforms (gen/abft.c): it takes ABFT's arguments */
   unsigned window;       /* blocks of t transforms each work-group computes in turn (ABFT2), else 1 */
   int f64;               /* the kernel's precision (the type of ABFT's threshold argument) */
+  unsigned chirp_n, chirp_m; /* a Bluestein pointwise pass (gen/pointwise.h): its dimension's length
+                              * N and M, uint arguments after the table (so that kernels do not
+                              * depend on them); 0 for the other passes */
 } pass_launch;
 
 #endif

@@ -43,6 +43,30 @@ int plan_string_print(const variant *vs, int n, char *buf, size_t len)
   return at;
 }
 
+/* A Bluestein dimension d: its BSF passes from vs[*at] (FFT_M forward, their lengths split M), then
+ * as many BSI passes of the same lengths. */
+static int bluestein_split(const variant *vs, int n, int *at, int d, split *sp, char *msg, size_t len)
+{
+  size_t M = 1;
+  int k = 0, j = 0;
+  for (; *at < n && vs[*at].bluestein == 1; ++*at) {
+    if (k == DECOMPOSE_MAX_FACTORS || vs[*at].xpose) {
+      snprintf(msg, len, "dimension %d's Bluestein FFT is split into more than %d passes, or has XP", d, DECOMPOSE_MAX_FACTORS);
+      return -1;
+    }
+    sp->factor[d][k] = variant_length(&vs[*at]);
+    M *= sp->factor[d][k++];
+  }
+  for (; *at < n && j < k && vs[*at].bluestein == 2 && !vs[*at].xpose && variant_length(&vs[*at]) == sp->factor[d][j]; ++*at) ++j;
+  if (k == 0 || j != k) {
+    snprintf(msg, len, "dimension %d: Bluestein's passes are its BSF passes then BSI passes of the same lengths", d);
+    return -1;
+  }
+  sp->nfactors[d] = k;
+  sp->bluestein[d] = M;
+  return 0;
+}
+
 int plan_string_split(const transform *t, const variant *vs, int n, split *sp, char *msg, size_t len)
 {
   int dims[3], nd = decompose_dims(t, dims), at = 0;
@@ -50,12 +74,20 @@ int plan_string_split(const transform *t, const variant *vs, int n, split *sp, c
   for (int k = 0; k < nd; ++k) {
     int d = dims[k];
     size_t prod = 1, want = t->n[d];
+    if (at < n && vs[at].bluestein) {
+      if (bluestein_split(vs, n, &at, d, sp, msg, len)) return -1;
+      continue;
+    }
     /* a real dimension's pass of half its length: the fast path */
     if (t->kind != PPFFT_C2C && d == t->rank - 1 && at < n && want % 2 == 0 && want >= 4 && variant_length(&vs[at]) == want / 2) {
       sp->real_half = 1;
       want /= 2;
     }
     while (at < n && (prod < want || (want == 1 && sp->nfactors[d] == 0))) {
+      if (vs[at].bluestein) {
+        snprintf(msg, len, "pass %d is Bluestein's (BSF/BSI) inside dimension %d's own passes", at + 1, d);
+        return -1;
+      }
       if (sp->nfactors[d] == DECOMPOSE_MAX_FACTORS) {
         snprintf(msg, len, "dimension %d (length %zu) is split into more than %d passes", d, t->n[d], DECOMPOSE_MAX_FACTORS);
         return -1;

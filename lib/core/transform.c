@@ -16,6 +16,8 @@ static int muladd(size_t a, size_t b, size_t c, size_t *r)
   return 1;
 }
 
+int transform_needs_bluestein(size_t n) { return !is_pow2(n); }
+
 size_t transform_length(const transform *t)
 {
   size_t n = 1;
@@ -245,10 +247,17 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
 
   if (d->precision == PPFFT_F16)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 is available only through the CUDA side-backend (ppfft_cuda.h)");
-  for (int i = 0; i < d->rank; ++i)
-    if (!is_pow2(d->n[i]))
-      return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "length n[%d] = %zu is not a power of two; only powers of two are supported by this version",
-                     i, d->n[i]);
+  for (int i = 0; i < d->rank; ++i) {
+    if (!is_pow2(d->n[i]) && !transform_needs_bluestein(d->n[i]))
+      return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "length n[%d] = %zu is not supported by this version", i, d->n[i]);
+    if (transform_needs_bluestein(d->n[i]) && d->n[i] > ((size_t)1 << (MAX_LENGTH_LOG2 - 1)))
+      return errors_set(e, PPFFT_ERROR_INVALID_SIZE,
+                        "length n[%d] = %zu needs Bluestein's algorithm over 2^%d points or more, beyond the longest ppfft computes", i,
+                        d->n[i], MAX_LENGTH_LOG2 + 1);
+    if (transform_needs_bluestein(d->n[i]) && d->kind != PPFFT_C2C)
+      return errors_set(e, PPFFT_ERROR_UNSUPPORTED,
+                        "length n[%d] = %zu needs Bluestein's algorithm, which this version does not run for real transforms (R2C, C2R)", i, d->n[i]);
+  }
   if (t->f64 && di && !di->fp64)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f64 needs double precision (cl_khr_fp64), which device \"%s\" lacks", di->name);
   return PPFFT_SUCCESS;

@@ -35,11 +35,12 @@ int variant_print(const variant *v, char *buf, size_t len)
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
   else snprintf(onchip, sizeof onchip, "%s", onchip_names[v->onchip]);
-  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds,
+  return snprintf(buf, len, "%s/%s%s%s+%s%u+%s%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds,
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->vector_math ? "VAVM" : "VASM", v->width,
                   twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : "",
                   v->cse ? "+CSE" : "", v->il ? "+IL" : "",
-                  v->lu ? "+LU" : "", v->xpose ? "+XP" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
+                  v->lu ? "+LU" : "", v->xpose ? "+XP" : "",
+                  v->bluestein == 1 ? "+BSF" : v->bluestein == 2 ? "+BSI" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
 }
 
 static int fail(char *msg, size_t len, const char *fmt, const char *what)
@@ -120,6 +121,10 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       v->abft = (unsigned)(t[4] - '0');
     }
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
+    else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0) {
+      dup = v->bluestein != 0;
+      v->bluestein = t[2] == 'F' ? 1 : 2;
+    }
     else if (strcmp(t, "TWP") == 0) dup = v->twp++;
     else if (strcmp(t, "CSE") == 0) dup = v->cse++;
     else if (strcmp(t, "IL") == 0) dup = v->il++;

@@ -23,6 +23,10 @@
  *                  from the right-side checksum of the work-item's window (ABFT2, two-sided)
  *   code shape     CSE, IL, LU: each present = on
  *   XP             (plans) transform a strided dimension between two explicit transposes
+ *   BSF, BSI       (plans) the pass belongs to a dimension computed by Bluestein's chirp-z
+ *                  algorithm (core/bluestein.h): BSF the FFT of length M of the chirped input, BSI
+ *                  the one after the filter (the inverse FFT, on conjugated data); M is the
+ *                  product of the passes' lengths, the same for both
  *   launch         wg<work-group size>, t<transforms per work-group>
  * A variant with TW-NATIVE is printed with a trailing "/fast-math": its accuracy is the device's
  * native sin/cos, not ppfft's bound, and the planner never picks it. */
@@ -55,6 +59,7 @@ typedef struct variant {
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
                        * the temporary buffer, transformed there and copied back (explicit
                        * transposes, the 3D FFT report's way) instead of read across transforms */
+  int bluestein;      /* BSF (1) or BSI (2): a pass of a Bluestein dimension's FFT_M; 0: none */
   unsigned wg;        /* work-group size */
   unsigned tpw;       /* transforms per work-group */
 } variant;

@@ -15,7 +15,7 @@ ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppf
   int n = 0;
   for (int i = 0; i < base->npasses; ++i) {
     plan_pass *ps = &base->pass[i];
-    if (ps->transpose) continue;
+    if (ps->transpose || ps->pointwise) continue;
     variant v = ps->v;
     if (v.onchip != ONCHIP_RP_LM_CM) { /* the estimate's first variant that keeps its data in registers */
       variant list[64];
@@ -23,9 +23,10 @@ ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppf
       size_t count = candidates_estimate(&ps->pb, &c->info, list, sizeof list / sizeof list[0], msg, sizeof msg);
       for (size_t k = 0; k < count; ++k)
         if (list[k].onchip == ONCHIP_RP_LM_CM) {
-          int xpose = v.xpose;
+          int xpose = v.xpose, bluestein = v.bluestein;
           v = list[k];
           v.xpose = xpose;
+          v.bluestein = bluestein;
           break;
         }
     }

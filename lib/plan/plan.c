@@ -1,9 +1,11 @@
 /* The plan object: passes -> generated source -> kernels, tables and the temporary buffer. */
 #include "plan/plan.h"
 #include "core/abft.h"
+#include "core/bluestein.h"
 #include "core/hash.h"
 #include "core/twiddle_table.h"
 #include "gen/kernel.h"
+#include "gen/pointwise.h"
 #include "gen/transpose.h"
 #include <inttypes.h>
 #include <stdio.h>
@@ -74,6 +76,14 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     ps->g.wg = TRANSPOSE_WG;
     ps->g.t = TRANSPOSE_TILE;
     gen = gen_transpose(pb, c->be->dialect, &ks);
+  } else if (ps->pointwise) {
+    static const char *const names[] = {"", "chirp-in", "filter", "chirp-out"};
+    snprintf(name, sizeof name, "Bluestein %s (N = %zu, M = %zu)", names[ps->pointwise], ps->chirp_n, pb->n);
+    ps->g = (geometry){0};
+    ps->g.n = (unsigned)pb->n;
+    ps->g.wg = POINTWISE_WG;
+    ps->g.t = 1;
+    gen = gen_pointwise(pb, ps->pointwise, c->be->dialect, &ks);
   } else {
     char msg[512];
     variant_print(&ps->v, name, sizeof name);
@@ -85,18 +95,22 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
   if (gen != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
   dump_kernel(ks.text, name, pb, c->be->dialect);
-  void *table = ks.table_arg ? twiddle_table(&ps->v, ps->g.n, pb->f64) : NULL;
+  void *table = !ks.table_arg ? NULL
+                : ps->pointwise ? bluestein_table(ps->pointwise, ps->chirp_n, pb->n, pb->sign, pb->scale, pb->f64)
+                                : twiddle_table(&ps->v, ps->g.n, pb->f64);
+  size_t table_bytes = ps->pointwise ? bluestein_entries(ps->pointwise, ps->chirp_n, pb->n) * problem_elem_bytes(pb) : ps->g.table_bytes;
   void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
-  int abft = !ps->transpose && ps->v.abft;
+  int abft = !ps->transpose && !ps->pointwise && ps->v.abft;
   void *abft_a = abft ? abft_table(pb->n, pb->sign, pb->f64) : NULL;
   ppfft_status s = PPFFT_SUCCESS;
   if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4) || (abft && !abft_a))
     s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
   pass_launch *l = plan_launch(p, i);
-  *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
+  *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = ps->pointwise ? pb->batch * gen_pointwise_chunks(pb) : pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
                      .in_planar = pb->in_planar, .out_planar = pb->out_planar, .local_bytes = ks.local_bytes, .abft = abft,
-                     .window = abft && ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1, .f64 = pb->f64};
-  pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, ps->g.table_bytes, tw4,
+                     .window = abft && ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1, .f64 = pb->f64,
+                     .chirp_n = ps->pointwise ? (unsigned)ps->chirp_n : 0, .chirp_m = ps->pointwise ? (unsigned)pb->n : 0};
+  pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, table_bytes, tw4,
                     tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0, abft_a, abft ? pb->n * problem_elem_bytes(pb) : 0};
   if (s == PPFFT_SUCCESS && abft && !p->abft) { /* the plan's first checked pass: its control buffer and threshold */
     s = c->be->abft_init(c->rt, &c->err, p->chain);
@@ -171,7 +185,7 @@ ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, si
   variant vs[DECOMPOSE_MAX_PASSES];
   int n = 0;
   for (int i = 0; i < p->npasses; ++i)
-    if (!p->pass[i].transpose) vs[n++] = p->pass[i].v;
+    if (!p->pass[i].transpose && !p->pass[i].pointwise) vs[n++] = p->pass[i].v;
   plan_string_print(vs, n, p->name, sizeof p->name);
   if (!tmp_elems) return PPFFT_SUCCESS;
   return c->be->alloc_tmp(c->rt, &c->err, p->chain, tmp_elems * (t->f64 ? 16 : 8));
@@ -193,7 +207,9 @@ ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const va
     plan_pass *ps = &p->pass[p->npasses++];
     ps->pb = pd[i].pb;
     ps->transpose = pd[i].transpose;
-    if (!ps->transpose) ps->v = vs[pd[i].variant];
+    ps->pointwise = pd[i].pointwise;
+    ps->chirp_n = pd[i].chirp_n;
+    if (pd[i].variant >= 0) ps->v = vs[pd[i].variant];
     s = plan_build_pass(c, p, i);
     set_roles(p, i, pd[i].src, pd[i].dst);
   }

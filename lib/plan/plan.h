@@ -16,6 +16,8 @@ typedef struct plan_pass {
   variant v;
   geometry g;
   int transpose; /* an explicit transpose (XP); v is then unused */
+  pointwise_kind pointwise; /* a Bluestein pointwise pass (core/bluestein.h); v is then unused */
+  size_t chirp_n;           /* its dimension's length */
 } plan_pass;
 
 /* Where a plan's variants came from, for ppfft_plan_describe. */

@@ -26,7 +26,7 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
   variant chosen[DECOMPOSE_MAX_PASSES];
   int nchosen = 0;
   for (int i = 0; i < np; ++i) {
-    if (pd[i].transpose) continue;
+    if (pd[i].variant < 0) continue; /* a transpose or a pointwise pass */
     problem proxy = pd[i].pb;
     proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
     variant shortlist[64], *list = shortlist;
@@ -53,8 +53,11 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     plan_free(best);
   }
   if (o && o->build_shares) return PPFFT_SUCCESS; /* a builder makes no plan */
-  for (int i = 0, k = 0; i < np; ++i) /* XP marks the variant of each transposed dimension */
-    if (!pd[i].transpose) chosen[k++].xpose = (i > 0 && pd[i - 1].transpose) ? 1 : 0;
+  for (int i = 0, k = 0; i < np; ++i) /* XP marks the variant of each transposed dimension, BSF/BSI Bluestein's */
+    if (pd[i].variant >= 0) {
+      chosen[k].bluestein = pd[i].bluestein;
+      chosen[k++].xpose = (i > 0 && pd[i - 1].transpose) ? 1 : 0;
+    }
   return plan_build_transform(c, t, chosen, nchosen, out);
 }
 

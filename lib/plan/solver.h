@@ -37,9 +37,16 @@ typedef struct solver {
 /* The table, in the order the planner tries it; NULL-terminated. */
 extern const solver *const solvers[];
 
-extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_pass, solver_real_half, solver_estimate;
+extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_pass, solver_real_half, solver_bluestein, solver_estimate;
 
 /* Helpers the solvers share (plan/split.c). */
+
+/* Sets Bluestein's M (core/bluestein.h: the power of two >= 2N - 1) for every dimension of t whose
+ * length needs it (transform_needs_bluestein), 0 for the others. */
+void split_bluestein(const transform *t, split *sp);
+
+/* Whether some dimension of sp is Bluestein's (the other solvers then do not apply). */
+int split_has_bluestein(const split *sp);
 
 /* Splits L = 2^a into k power-of-two factors, the smaller first (as even as they go); 0 when some
  * factor would be 1. */
@@ -51,7 +58,7 @@ int split_balanced(size_t L, int k, size_t *f);
 int split_fewest(const ppfft_context *c, const transform *t, split *sp);
 
 /* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1, 2,
- * then 3 passes, then any kernels (GM too) in 1, 2, 3.  Advances *attempt (start at 0), sets d's
+ * then 3 passes, then any kernels (GM too) in 1, 2, 3 (of Bluestein's M for such a dimension).  Advances *attempt (start at 0), sets d's
  * factors in sp and returns 1 (on-chip kernels only) or 0; -1 when every split has been tried. */
 int split_next_estimate(const transform *t, int d, int *attempt, split *sp);
 

@@ -7,18 +7,28 @@
 #include "plan/solver.h"
 #include <stdio.h>
 
-/* Builds the passes [first, first + count) of pd into p, each with the first of the estimate's
- * candidates that builds; on failure releases what it built. */
-static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int first, int count, int on_chip_only)
+/* Builds dimension d's passes of pd[0..np-1] into p, each FFT pass with the first of the estimate's
+ * candidates that builds (Bluestein's pointwise passes as they are); on failure releases what it
+ * built. */
+static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int np, int d, int on_chip_only)
 {
   ppfft_status s = PPFFT_SUCCESS;
-  for (int i = first; i < first + count && s == PPFFT_SUCCESS; ++i) {
+  for (int i = 0; i < np && s == PPFFT_SUCCESS; ++i) {
+    if (pd[i].dim != d) continue;
+    if (pd[i].pointwise) {
+      p->pass[i] = (plan_pass){.pb = pd[i].pb, .pointwise = pd[i].pointwise, .chirp_n = pd[i].chirp_n};
+      s = plan_build_pass(c, p, i);
+      plan_launch(p, i)->src = pd[i].src;
+      plan_launch(p, i)->dst = pd[i].dst;
+      continue;
+    }
     variant cands[12];
     char msg[512] = "";
     size_t nc = split_pass_candidates(c, &pd[i].pb, on_chip_only, cands, sizeof cands / sizeof cands[0], msg, sizeof msg);
     if (nc == 0) s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->info.name, msg);
     for (size_t k = 0; k < nc; ++k) {
       p->pass[i] = (plan_pass){.pb = pd[i].pb, .v = cands[k]};
+      p->pass[i].v.bluestein = pd[i].bluestein;
       s = plan_build_pass(c, p, i);
       plan_launch(p, i)->src = pd[i].src;
       plan_launch(p, i)->dst = pd[i].dst;
@@ -26,7 +36,8 @@ static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_
     }
   }
   if (s != PPFFT_SUCCESS)
-    for (int i = first; i < first + count; ++i) plan_release_pass(p, i);
+    for (int i = 0; i < np; ++i)
+      if (pd[i].dim == d) plan_release_pass(p, i);
   return s;
 }
 
@@ -36,30 +47,31 @@ static ppfft_status estimate_with(ppfft_context *c, const transform *t, int real
   int dims[3], nd = decompose_dims(t, dims);
   split sp = {0};
   sp.real_half = real_half;
+  split_bluestein(t, &sp);
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp = 0;
   char msg[512] = "";
   ppfft_plan *p;
   ppfft_status s = plan_alloc(c, &p);
   if (s != PPFFT_SUCCESS) return s;
-  int first = 0;
+  int np = 0;
   for (int kd = 0; kd < nd && s == PPFFT_SUCCESS; ++kd) {
     int d = dims[kd];
     s = PPFFT_ERROR_UNSUPPORTED;
     for (int a = 0, only; s == PPFFT_ERROR_UNSUPPORTED && (only = split_next_estimate(t, d, &a, &sp)) >= 0;) {
-      if (decompose(t, &sp, pd, &tmp, msg, sizeof msg) < 0) {
+      np = decompose(t, &sp, pd, &tmp, msg, sizeof msg);
+      if (np < 0) {
         s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", msg);
         break;
       }
-      s = build_estimated(c, p, pd, first, sp.nfactors[d], only);
+      s = build_estimated(c, p, pd, np, d, only);
     }
     if (s == PPFFT_ERROR_UNSUPPORTED)
       s = err_set(c, PPFFT_ERROR_UNSUPPORTED, "dimension %d (N = %zu, %s) cannot be planned on %s in up to %d passes: %s", d, t->n[d],
                   t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, errors_last(&c->err));
-    first += sp.nfactors[d];
   }
   /* The last dimension's trial was the whole split: its passes carry the scale, tmp its size. */
-  p->npasses = first;
+  p->npasses = np > 0 ? np : 0;
   if (s == PPFFT_SUCCESS) s = plan_finish(c, p, t, tmp);
   if (s != PPFFT_SUCCESS) {
     plan_free(p);

@@ -9,7 +9,7 @@ static int applicable(const ppfft_context *c, const search_problem *sp)
   const transform *t = sp->t;
   int d = t->rank - 1, k = sp->fewest.nfactors[d];
   size_t f[DECOMPOSE_MAX_FACTORS];
-  return t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && split_balanced(t->n[d], k + 1, f);
+  return !split_has_bluestein(&sp->fewest) && t->rank == 1 && t->n[d] >= 4096 && k < DECOMPOSE_MAX_FACTORS && split_balanced(t->n[d], k + 1, f);
 }
 
 static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max)

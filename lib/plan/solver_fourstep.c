@@ -12,6 +12,7 @@ enum { EXHAUSTIVE_MIN_FACTOR = 64 };
 static int applicable(const ppfft_context *c, const search_problem *sp)
 {
   (void)c;
+  if (split_has_bluestein(&sp->fewest)) return 0; /* solver_bluestein's */
   for (int d = 0; d < sp->t->rank; ++d)
     if (sp->fewest.nfactors[d] > 1) return 1;
   return 0;

@@ -26,7 +26,7 @@ static int applicable(const ppfft_context *c, const search_problem *sp)
 {
   (void)c;
   split xp;
-  return sp->t->rank > 1 && !sp->t->in.planar && !sp->t->out.planar && xpose_split(sp, &xp);
+  return !split_has_bluestein(&sp->fewest) && sp->t->rank > 1 && !sp->t->in.planar && !sp->t->out.planar && xpose_split(sp, &xp);
 }
 
 static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max)

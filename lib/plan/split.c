@@ -1,6 +1,7 @@
 /* Splits of a transform's dimensions into passes, as the estimate prefers them (plan/solver.h). */
 #include "plan/candidates.h"
 #include "plan/solver.h"
+#include "core/bluestein.h"
 #include <stdio.h>
 
 int split_balanced(size_t L, int k, size_t *f)
@@ -12,11 +13,18 @@ int split_balanced(size_t L, int k, size_t *f)
   return 1;
 }
 
+void split_bluestein(const transform *t, split *sp)
+{
+  for (int d = 0; d < 3; ++d) sp->bluestein[d] = d < t->rank && transform_needs_bluestein(t->n[d]) ? bluestein_m(t->n[d]) : 0;
+}
+
+int split_has_bluestein(const split *sp) { return sp->bluestein[0] || sp->bluestein[1] || sp->bluestein[2]; }
+
 int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
 {
+  size_t L = decompose_fft_length(t, sp, d);
   while (*attempt < 2 * DECOMPOSE_MAX_FACTORS) {
     int k = *attempt % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *attempt < DECOMPOSE_MAX_FACTORS;
-    size_t L = decompose_dim_length(t, sp, d);
     ++*attempt;
     if (k == 1) sp->factor[d][0] = L;
     else if (!split_balanced(L, k, sp->factor[d])) { /* too short for k passes, and for more */
@@ -50,20 +58,22 @@ size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_c
 /* split_fewest with the real dimension on the general path or (real_half) the fast one. */
 static int fewest_with(const ppfft_context *c, const transform *t, int real_half, split *sp)
 {
-  int dims[3], nd = decompose_dims(t, dims), first = 0;
+  int dims[3], nd = decompose_dims(t, dims);
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp;
   char msg[512] = "";
   *sp = (split){0};
   sp->real_half = real_half;
+  split_bluestein(t, sp);
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
     for (int a = 0, only; !ok && (only = split_next_estimate(t, d, &a, sp)) >= 0;) {
-      if (decompose(t, sp, pd, &tmp, msg, sizeof msg) < 0) break;
+      int np = decompose(t, sp, pd, &tmp, msg, sizeof msg);
+      if (np < 0) break;
       ok = 1;
-      for (int i = first; i < first + sp->nfactors[d] && ok; ++i) {
+      for (int i = 0; i < np && ok; ++i) { /* this dimension's FFT passes */
         variant v[12];
-        ok = split_pass_candidates(c, &pd[i].pb, only, v, 12, msg, sizeof msg) > 0;
+        if (pd[i].dim == d && pd[i].variant >= 0) ok = split_pass_candidates(c, &pd[i].pb, only, v, 12, msg, sizeof msg) > 0;
       }
     }
     if (!ok) {
@@ -71,7 +81,6 @@ static int fewest_with(const ppfft_context *c, const transform *t, int real_half
               t->f64 ? "f64" : "f32", c->info.name, DECOMPOSE_MAX_FACTORS, msg);
       return -1;
     }
-    first += sp->nfactors[d];
   }
   return 0;
 }

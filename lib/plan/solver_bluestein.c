@@ -1,0 +1,30 @@
+/* Bluestein's chirp-z algorithm (core/bluestein.h) for a transform with a dimension that no FFT
+ * passes of its own length compute (transform_needs_bluestein): each such dimension as a cyclic
+ * convolution of length M, the power of two >= 2N - 1, with its two FFT_M split as the estimate
+ * fits them; the other dimensions as the fewest passes.  With PPFFT_EXHAUSTIVE also with 2M for a
+ * 1D transform: a longer M can split into faster passes (or one pass fewer is none of them). */
+#include "plan/solver.h"
+
+static int applicable(const ppfft_context *c, const search_problem *sp)
+{
+  (void)c;
+  return split_has_bluestein(&sp->fewest);
+}
+
+static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max)
+{
+  (void)c;
+  if (max < 1) return 0;
+  out[0] = (plan_candidate){.sp = sp->fewest, .from = solver_bluestein.name};
+  const transform *t = sp->t;
+  int d = t->rank - 1, k = sp->fewest.nfactors[d];
+  size_t M2 = 2 * sp->fewest.bluestein[d];
+  if (!sp->exhaustive || max < 2 || t->rank != 1 || !M2 || M2 > ((size_t)1 << 30)) return 1;
+  out[1] = out[0];
+  out[1].sp.bluestein[d] = M2;
+  if (k == 1) out[1].sp.factor[d][0] = M2;
+  else if (!split_balanced(M2, k, out[1].sp.factor[d])) return 1;
+  return 2;
+}
+
+const solver solver_bluestein = {"Bluestein", applicable, candidates};
