@@ -5,8 +5,9 @@
  *              [--budget SECONDS] [--exhaustive] [--jobs J] [--resume] [-o FILE] [-v]
  *   ppfft-tune [--backend opencl|cuda] [--device P:D | D] --check [FILE...]
  *
- * Problems use fftw-wisdom's letters: c (complex), o/i (out-of-place/in-place), f/b (forward/
- * backward), then the lengths, e.g. cof1024, cib4096, cof256x256; ":f64" for double precision and
+ * Problems use fftw-wisdom's letters: c (complex) or r (real: forward is R2C, backward C2R), o/i
+ * (out-of-place/in-place), f/b (forward/backward), then the lengths (real lengths for r), e.g.
+ * cof1024, cib4096, cof256x256, rof1000 (R2C), rob64x64 (C2R); ":f64" for double precision and
  * ":b<batch>" for a batch (default: enough transforms for 256 MiB, 16 MiB on a CPU device, at most
  * an eighth of the device's memory).  Each winner is checked against FFTW before it is written.
  *
@@ -73,10 +74,12 @@ static void usage(FILE *f)
              "       ppfft-tune [--backend opencl|cuda] [--device P:D | D] --check [FILE...]\n"
              "  --backend B      tune OpenCL's device (default; --device P:D as clinfo -l lists them) or, with cuda, the\n"
              "                   CUDA backend's (--device D: CUDA device D, default 0; a build with --with-cuda)\n"
-             "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64 (c=complex, o/i=out-of/in-place,\n"
-             "                   f/b=forward/backward, lengths, :f64 double precision, :b<batch>)\n"
-             "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, f32 and f64 (what this\n"
-             "                   version cannot plan yet is listed and skipped)\n"
+             "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64,rof1000 (c=complex, r=real: R2C\n"
+             "                   forward, C2R backward; o/i=out-of/in-place, f/b=forward/backward, lengths, :f64\n"
+             "                   double precision, :b<batch>)\n"
+             "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, some lengths of radix 3,\n"
+             "                   5, 7 and Bluestein's, R2C and C2R (1D 2^8..2^14, 1024^2, 4096^2, 128^3, 256^3),\n"
+             "                   f32 and f64 (what this version cannot plan yet is listed and skipped)\n"
              "  --budget S       stop after about S seconds in all (default 600)\n"
              "  --exhaustive     time the whole search space instead of the short list (PPFFT_EXHAUSTIVE in\n"
              "                   ppfft.h: every variant and launch shape, every split into passes)\n"
@@ -96,7 +99,8 @@ static void usage(FILE *f)
 /* Parses one problem ("cof1024:f64:b64") into p; 0 on success. */
 static int parse_problem(const char *s, tune_problem *p)
 {
-  if (strlen(s) >= sizeof p->name || s[0] != 'c' || (s[1] != 'o' && s[1] != 'i') || (s[2] != 'f' && s[2] != 'b')) return -1;
+  if (strlen(s) >= sizeof p->name || (s[0] != 'c' && s[0] != 'r') || (s[1] != 'o' && s[1] != 'i') || (s[2] != 'f' && s[2] != 'b'))
+    return -1;
   snprintf(p->name, sizeof p->name, "%s", s);
   size_t n[3];
   int rank = 0;
@@ -113,6 +117,7 @@ static int parse_problem(const char *s, tune_problem *p)
   ppfft_desc_init(&p->desc, rank, n, 0);
   p->desc.inplace = s[1] == 'i';
   p->desc.direction = s[2] == 'f' ? PPFFT_FORWARD : PPFFT_BACKWARD;
+  if (s[0] == 'r') p->desc.kind = s[2] == 'f' ? PPFFT_R2C : PPFFT_C2R;
   while (*q == ':') {
     ++q;
     if (!strncmp(q, "f64", 3)) p->desc.precision = PPFFT_F64, q += 3;
@@ -132,7 +137,7 @@ static int parse_problem(const char *s, tune_problem *p)
  * are slow), capped at an eighth of the device's memory. */
 static size_t fill_batch(const ppfft_desc *d, const device_info *di)
 {
-  size_t per = (d->precision == PPFFT_F64 ? 16 : 8);
+  size_t per = (d->precision == PPFFT_F64 ? 16 : 8) / (d->kind == PPFFT_C2C ? 1 : 2); /* real kinds: the real side */
   for (int i = 0; i < d->rank; ++i) per *= d->n[i];
   size_t bytes = (size_t)((di->type & CL_DEVICE_TYPE_CPU) ? 16 : 256) << 20;
   if (di->global_mem / 8 < bytes) bytes = (size_t)(di->global_mem / 8);
@@ -140,9 +145,22 @@ static size_t fill_batch(const ppfft_desc *d, const device_info *di)
   return bytes / per ? bytes / per : 1;
 }
 
+/* The canonical set: powers of two (C2C: 1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8),
+ * then lengths of other radices and Bluestein's, then real transforms (R2C and C2R), each in f32
+ * and f64. */
+static const char *const canonical_other[] = {
+  /* mixed radix, 1D, 2D and 3D */
+  "cof12", "cof100", "cof243", "cof1000", "cof2187", "cof15625", "cof16807", "cof27648", "cof100x100", "cof480x640", "cof96x96x96",
+  "cof100x100x100",
+  /* Bluestein */
+  "cof17", "cof127", "cof4099", "cof65537",
+  /* real */
+  "rof256", "rof1024", "rof4096", "rof16384", "rof1024x1024", "rof4096x4096", "rof128x128x128", "rof256x256x256", "rob256", "rob1024",
+  "rob4096", "rob16384", "rob1024x1024", "rob4096x4096", "rob128x128x128", "rob256x256x256"};
+
 static size_t canonical(tune_problem **out)
 {
-  size_t cap = 2 * (24 + 11 + 7), n = 0;
+  size_t nother = sizeof canonical_other / sizeof canonical_other[0], cap = 2 * (24 + 11 + 7 + nother), n = 0;
   tune_problem *list = calloc(cap, sizeof *list);
   if (!list) return 0;
   char name[64];
@@ -154,6 +172,9 @@ static size_t canonical(tune_problem **out)
     for (int k = 2; k <= 8; ++k)
       snprintf(name, sizeof name, "cof%llux%llux%llu%s", 1ull << k, 1ull << k, 1ull << k, sfx), parse_problem(name, &list[n++]);
   }
+  for (int prec = 0; prec < 2; ++prec)
+    for (size_t i = 0; i < nother; ++i)
+      snprintf(name, sizeof name, "%s%s", canonical_other[i], prec ? ":f64" : ""), parse_problem(name, &list[n++]);
   *out = list;
   return n;
 }
@@ -214,6 +235,86 @@ static double check_against_fftw(ppfft_plan *plan, const transform *p)
     }
   }
   free(x), free(ref), free(got), free(in), free(out);
+  return err;
+}
+
+/* The same for R2C and C2R, on each side's own layout (core/transform.h: element i of a row at
+ * offset + b dist + sum i_d stride[d], in that side's units): R2C of random reals against FFTW's r2c;
+ * C2R of the r2c of random reals (a Hermitian input) against FFTW's c2r of it. */
+static double check_real_against_fftw(ppfft_plan *plan, const transform *p)
+{
+  int rank = p->rank, len[3];
+  size_t n = transform_length(p), check = p->batch < 8 ? p->batch : 8, nl = p->n[rank - 1], nc = n / nl * (nl / 2 + 1);
+  for (int d = 0; d < rank; ++d) len[d] = (int)p->n[d];
+  int f64 = p->f64, r2c = p->kind == PPFFT_R2C;
+  size_t room = (plan->in_span + plan->out_span + 1) * 16; /* run_host moves spans of complex elements */
+  double *x = fftw_malloc(sizeof(double) * n * check), *y = fftw_malloc(sizeof(fftw_complex) * nc * check);
+  double *ref = fftw_malloc(sizeof(double) * 2 * (n > nc ? n : nc) * check);
+  void *in = calloc(1, room), *out = calloc(1, room);
+  double err = INFINITY;
+  fftw_plan fr = NULL, fc = NULL;
+  if (x && y && ref && in && out) {
+    fr = fftw_plan_many_dft_r2c(rank, len, (int)check, x, NULL, 1, (int)n, (fftw_complex *)y, NULL, 1, (int)nc, FFTW_ESTIMATE);
+    fc = fftw_plan_many_dft_c2r(rank, len, (int)check, (fftw_complex *)y, NULL, 1, (int)nc, ref, NULL, 1, (int)n, FFTW_ESTIMATE);
+  }
+  if (fr && fc) {
+    unsigned long long s = 7;
+    for (size_t i = 0; i < n * check; ++i) {
+      s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+      x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
+      if (!f64) x[i] = (float)x[i];
+    }
+    fftw_execute(fr); /* y: the Hermitian half of x's transform */
+    if (!r2c) {
+      for (size_t i = 0; i < 2 * nc * check; ++i) ((double *)y)[i] = f64 ? ((double *)y)[i] : (float)((double *)y)[i];
+      double *keep = fftw_malloc(sizeof(fftw_complex) * nc * check);
+      if (keep) memcpy(keep, y, sizeof(fftw_complex) * nc * check);
+      fftw_execute(fc); /* ref: C2R of y (destroys y) */
+      if (keep) memcpy(y, keep, sizeof(fftw_complex) * nc * check);
+      fftw_free(keep);
+      if (!keep) goto done;
+    }
+    /* the input, at its layout: reals for R2C, y for C2R */
+    const side_layout *si = &p->in, *so = &p->out;
+    size_t ri = r2c ? 1 : 2, ro = r2c ? 2 : 1; /* reals per element on each side */
+    for (size_t b = 0; b < check; ++b)
+      for (size_t e = 0; e < (r2c ? n : nc); ++e) {
+        size_t at = si->offset + b * si->dist, rest = e;
+        for (int d = rank - 1; d >= 0; --d) {
+          size_t m = (r2c || d < rank - 1) ? p->n[d] : nl / 2 + 1;
+          at += (rest % m) * si->stride[d];
+          rest /= m;
+        }
+        for (size_t c = 0; c < ri; ++c) {
+          double v = r2c ? x[b * n + e] : ((double *)y)[2 * (b * nc + e) + c];
+          if (f64) ((double *)in)[at * ri + c] = v;
+          else ((float *)in)[at * ri + c] = (float)v;
+        }
+      }
+    if (plan_run_host(plan, in, out) == PPFFT_SUCCESS) {
+      double num = 0, den = 0;
+      for (size_t b = 0; b < check; ++b)
+        for (size_t e = 0; e < (r2c ? nc : n); ++e) {
+          size_t at = so->offset + b * so->dist, rest = e;
+          for (int d = rank - 1; d >= 0; --d) {
+            size_t m = (!r2c || d < rank - 1) ? p->n[d] : nl / 2 + 1;
+            at += (rest % m) * so->stride[d];
+            rest /= m;
+          }
+          for (size_t c = 0; c < ro; ++c) {
+            double got = f64 ? ((double *)out)[at * ro + c] : ((float *)out)[at * ro + c];
+            double r = (r2c ? ((double *)y)[2 * (b * nc + e) + c] : ref[b * n + e]) * p->scale;
+            num += (got - r) * (got - r);
+            den += r * r;
+          }
+        }
+      err = sqrt(num / den);
+    }
+  }
+done:
+  if (fr) fftw_destroy_plan(fr);
+  if (fc) fftw_destroy_plan(fc);
+  fftw_free(x), fftw_free(y), fftw_free(ref), free(in), free(out);
   return err;
 }
 
@@ -590,9 +691,11 @@ int main(int argc, char **argv)
       continue;
     }
     size_t N = transform_length(&tf);
-    double err = check_against_fftw(best, &tf);
+    double err = tf.kind == PPFFT_C2C ? check_against_fftw(best, &tf) : check_real_against_fftw(best, &tf);
     double bound = (tf.f64 ? 1e-15 : 5e-7) * (N > 2 ? log2((double)N) : 1.0);
-    double gbps = 2.0 * (double)(N * tf.batch * (tf.f64 ? 16 : 8)) / (ms * 1e-3) / 1e9;
+    size_t eb = tf.f64 ? 16 : 8, bytes = 2 * N * eb; /* one transform's bytes in and out */
+    if (tf.kind != PPFFT_C2C) bytes = N * eb / 2 + N / tf.n[tf.rank - 1] * (tf.n[tf.rank - 1] / 2 + 1) * eb;
+    double gbps = (double)(bytes * tf.batch) / (ms * 1e-3) / 1e9;
     if (!(err <= bound)) { /* never write a winner that computes the wrong thing */
       printf("%-22s REJECTED %s: error %.3g against FFTW exceeds %.3g\n", tp->name, best->name, err, bound);
       ++rejected;
