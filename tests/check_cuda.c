@@ -287,7 +287,7 @@ START_TEST(nvrtc_builds_real_passes)
     ck_assert_msg(transform_from_desc(&e, &di, &d, &t) == PPFFT_SUCCESS, "%s", errors_last(&e));
     split sp = {0};
     sp.real_half = cases[c].half;
-    for (int k = 0; k < d.rank; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = decompose_dim_length(&t, &sp, k);
+    for (int k = 0; k < d.rank; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = decompose_fft_length(&t, &sp, k);
     pass_desc pd[DECOMPOSE_MAX_PASSES];
     size_t tmp = 0;
     char msg[512];
