@@ -160,10 +160,10 @@ START_TEST(descriptor_errors)
   expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "R2C");
   d = desc1(64, 4);
   d.rank = 2;
-  d.n[1] = 12;
-  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "64 x 12");
-  d = desc1(12, 4);
-  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "N = 12");
+  d.n[1] = 34;
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "64 x 34 (prime factor 17)");
+  d = desc1(17 * 19, 4);
+  expect_plan_error(&d, 0, PPFFT_ERROR_UNSUPPORTED, "N = 17 x 19");
   d = desc1((size_t)1 << 31, 1);
   expect_plan_error(&d, 0, PPFFT_ERROR_INVALID_SIZE, "N = 2^31, beyond the longest dimension");
   /* ppfft_desc_init ignores NULL and keeps a bad rank for the planner to reject */

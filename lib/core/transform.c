@@ -6,7 +6,22 @@
 
 enum { MAX_LENGTH_LOG2 = 30 }; /* kernels count positions within one dimension in 32 bits */
 
-static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+/* The lengths the generator's butterflies reach: every prime factor in 2, 3, 5, 7, 11, 13.  Sets
+ * *prime to the first factor beyond them when there is one. */
+static int length_is_smooth(size_t n, size_t *prime)
+{
+  static const size_t primes[] = {2, 3, 5, 7, 11, 13};
+  for (size_t i = 0; i < sizeof primes / sizeof primes[0]; ++i)
+    while (n % primes[i] == 0) n /= primes[i];
+  *prime = 1;
+  for (size_t p = 17; n > 1 && p * p <= n; p += 2)
+    if (n % p == 0) {
+      *prime = p;
+      return 0;
+    }
+  if (n > 1) *prime = n;
+  return n == 1;
+}
 
 /* a * b + c without overflow; returns 0 on overflow. */
 static int muladd(size_t a, size_t b, size_t c, size_t *r)
@@ -147,10 +162,13 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 is available only through the CUDA side-backend (ppfft_cuda.h)");
   if (d->kind != PPFFT_C2C)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "real-data transforms (R2C/C2R) are not supported by this version");
-  for (int i = 0; i < d->rank; ++i)
-    if (!is_pow2(d->n[i]))
-      return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "length n[%d] = %zu is not a power of two; only powers of two are supported by this version",
-                     i, d->n[i]);
+  for (int i = 0; i < d->rank; ++i) {
+    size_t prime;
+    if (!length_is_smooth(d->n[i], &prime))
+      return errors_set(e, PPFFT_ERROR_UNSUPPORTED,
+                     "length n[%d] = %zu has the prime factor %zu; this version supports lengths whose prime factors are all 2, 3, 5, 7, 11 or 13",
+                     i, d->n[i], prime);
+  }
   if (t->f64 && di && !di->fp64)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f64 needs double precision (cl_khr_fp64), which device \"%s\" lacks", di->name);
   return PPFFT_SUCCESS;
