@@ -10,6 +10,7 @@
 #include "core/geometry.h"
 #include "plan/candidates.h"
 #include "core/problem.h"
+#include "gen/signature.h"
 #include "plan/context.h"
 #include "suites.h"
 #include "testutil.h"
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SMALL_BOUND = 32, FULL_BOUND = 4096 };
+enum { SMALL_BOUND = 16, FULL_BOUND = 4096 };
 
 static int is_smooth(size_t n)
 {
@@ -176,12 +177,14 @@ START_TEST(every_smooth_length)
 }
 END_TEST
 
-/* Longer lengths: one work-group's pass, and four-step in two and three passes. */
+/* Longer lengths: one work-group's pass (1000), four-step in two passes (143 = 11 x 13: no one
+ * work-item holds 143 elements); 3^7, 5^6, 7^5, 3^7 x 16, 6000 (f64), 2 x 3 x 5 x 7 x 11 x 13 (three
+ * passes, f64) and 10^6 in check-full only. */
 START_TEST(longer_lengths)
 {
   static const struct { size_t n, batch; int f64, backward, inplace, full; } cases[] = {
-    {1000, 2, 0, 0, 0, 0}, {2187, 1, 0, 1, 1, 0}, {143, 3, 0, 0, 0, 0}, {15625, 1, 0, 0, 0, 0}, {16807, 1, 0, 1, 0, 0},
-    {30030, 1, 1, 0, 0, 0}, {2187 * 16, 1, 0, 0, 1, 0}, {1000000, 1, 0, 1, 0, 0}, {6000, 2, 1, 1, 1, 0},
+    {1000, 2, 0, 0, 0, 0}, {143, 3, 0, 0, 0, 0}, {2187 * 16, 1, 0, 0, 1, 1}, {6000, 2, 1, 1, 1, 1},
+    {2187, 1, 0, 1, 1, 1}, {15625, 1, 0, 0, 0, 1}, {16807, 1, 0, 1, 0, 1}, {30030, 1, 1, 0, 0, 1}, {1000000, 1, 0, 1, 0, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
@@ -192,12 +195,12 @@ START_TEST(longer_lengths)
 }
 END_TEST
 
-/* 2D and 3D. */
+/* 2D and 3D (96^3 and 12 x 2000 in check-full only). */
 START_TEST(multi_dimensional)
 {
   static const struct { int rank; size_t n0, n1, n2, batch; int f64, backward, inplace, full; } cases[] = {
-    {2, 100, 100, 1, 1, 0, 0, 0, 0}, {3, 96, 96, 96, 1, 0, 1, 0, 0}, {2, 12, 2000, 1, 2, 1, 0, 1, 0}, {3, 5, 7, 9, 3, 0, 0, 1, 0},
-    {2, 3, 64, 1, 2, 0, 1, 0, 0},
+    {2, 100, 100, 1, 1, 0, 0, 0, 0}, {3, 5, 7, 9, 3, 1, 0, 1, 0}, {2, 3, 64, 1, 2, 0, 1, 0, 0},
+    {3, 96, 96, 96, 1, 0, 1, 0, 1}, {2, 12, 2000, 1, 2, 1, 0, 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
@@ -208,6 +211,43 @@ START_TEST(multi_dimensional)
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     run(&lc, NULL, 0);
   }
+}
+END_TEST
+
+/* Strides, distances and offsets on the input, in place on them, and planar data. */
+START_TEST(layouts)
+{
+  len_case a = one(12, 3);
+  a.stride = 3, a.dist = 40, a.offset = 2;
+  run(&a, NULL, 0);
+  len_case b = one(45, 2);
+  b.stride = 2, b.dist = 91, b.offset = 1, b.inplace = 1, b.backward = 1;
+  run(&b, NULL, 0);
+  len_case c = one(10, 3);
+  c.planar = 1;
+  run(&c, NULL, 0);
+}
+END_TEST
+
+/* Wisdom keys and plan strings carry lengths that are not powers of two: an entry for N = 1000 (in
+ * two passes, which the estimate would not choose) is found, describes itself, runs, and exports. */
+START_TEST(wisdom_and_plan_strings)
+{
+  if (!lengths_ctx) lengths_setup();
+  static const char plan[] =
+      "r10x10/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg10/t1;r10/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg1/t1";
+  char text[4096];
+  snprintf(text, sizeof text, "ppfft-wisdom 2\n%s %s g%u c2c:f32:fwd:oop:n1000:packed:b1 %s 1.0\n", lengths_ctx->names.key,
+           lengths_ctx->names.arch, (unsigned)GEN_SIGNATURE, plan);
+  ck_assert_msg(ppfft_wisdom_import_string(lengths_ctx, text) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(lengths_ctx));
+  len_case lc = one(1000, 1);
+  char name[2048];
+  run(&lc, name, sizeof name);
+  ck_assert_msg(strncmp(name, plan, strlen(plan)) == 0 && strstr(name, "wisdom"), "planned %s", name);
+  char *out = ppfft_wisdom_export_string(lengths_ctx);
+  ck_assert_ptr_nonnull(out);
+  ck_assert_msg(strstr(out, "c2c:f32:fwd:oop:n1000:packed:b1 r10x10/"), "%s", out);
+  free(out);
 }
 END_TEST
 
@@ -370,6 +410,8 @@ Suite *make_lengths_suite(void)
   tcase_add_test(tc, every_smooth_length);
   tcase_add_test(tc, longer_lengths);
   tcase_add_test(tc, multi_dimensional);
+  tcase_add_test(tc, layouts);
+  tcase_add_test(tc, wisdom_and_plan_strings);
   tcase_add_test(tc, radices_and_knobs);
   tcase_add_checked_fixture(tc, NULL, lengths_teardown);
   suite_add_tcase(s, tc);
