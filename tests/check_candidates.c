@@ -135,6 +135,36 @@ START_TEST(cuda_estimate_order)
 }
 END_TEST
 
+/* The fit for lengths that are not powers of two: the fewest radices of 2..16, then the smallest lcm
+ * (1000 = 10 x 10 x 10 with 100 work-items a transform; 96 in two passes; 143 = 11 x 13 fits no one
+ * pass: each work-item would hold 143 elements). */
+START_TEST(mixed_radix_fit)
+{
+  static const struct { size_t n; int passes; unsigned w; } cases[] = {{1000, 3, 100}, {96, 2, 4}, {12, 1, 1}, {2187, 4, 243}, {45, 2, 3}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, cases[i].n, 1, 0, -1);
+    variant v = {0};
+    v.onchip = ONCHIP_RP_LM_CM, v.access = ACCESS_CGAP, v.width = 2, v.twiddle = TW_CM_K;
+    geometry g;
+    char msg[256] = "", name[256];
+    ck_assert_msg(fit_variant(&p, NULL, &v, 0, &g, msg, sizeof msg) == 0, "N = %zu: %s", cases[i].n, msg);
+    variant_print(&v, name, sizeof name);
+    ck_assert_msg(v.npasses == cases[i].passes && g.w == cases[i].w, "N = %zu: %s, %u work-items", cases[i].n, name, g.w);
+    ck_assert_uint_eq(variant_length(&v), cases[i].n);
+    for (int k = 0; k < v.npasses; ++k) ck_assert_uint_le(v.radix[k], 16);
+  }
+  problem p;
+  problem_init_plain(&p, 143, 1, 0, -1);
+  variant v = {0};
+  v.onchip = ONCHIP_RP_LM_CM, v.access = ACCESS_CGAP, v.width = 2, v.twiddle = TW_CM_K;
+  geometry g;
+  char msg[256] = "";
+  ck_assert_int_ne(fit_variant(&p, NULL, &v, 0, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "lcm"));
+}
+END_TEST
+
 Suite *make_candidates_suite(void)
 {
   Suite *s = suite_create("candidates");
@@ -143,6 +173,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, exhaustive_tries_launch_shapes);
   tcase_add_test(tc, measure_candidates_by_device);
   tcase_add_test(tc, cuda_estimate_order);
+  tcase_add_test(tc, mixed_radix_fit);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -658,6 +658,40 @@ void test_cuda_close(void)
   cuda_ctx = NULL;
 }
 
+/* Mixed radix in the CUDA dialect: the estimate's first candidate (on CUDA, RP+LM-CM+DIRECT+TW-GM+
+ * TWP where four threads share a transform) at lengths 12, 96, 1000, 2187, 15 x 15 and 7 x 7 x 13
+ * (f64), and the other on-chip modes with vector arithmetic once, build with NVRTC. */
+START_TEST(nvrtc_builds_mixed_radix)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  static const struct { size_t n; int f64; } lengths[] = {{12, 0}, {96, 0}, {1000, 0}, {2187, 0}, {225, 0}, {441, 1}};
+  for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, lengths[i].n, 7, lengths[i].f64, i % 2 ? 1 : -1);
+    variant v[4];
+    geometry g;
+    char msg[256] = "";
+    ck_assert_msg(candidates_estimate(&p, &di, v, 4, msg, sizeof msg) > 0, "N = %zu: %s", lengths[i].n, msg);
+    ck_assert_int_eq(geometry_of(&p, &v[0], &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+    nvrtc_builds(&rt, &p, &v[0], &g);
+  }
+  static const char *const others[] = {"r12x12/GM+CGAP+VAVM4+CM-K+CSE+IL+LU/wg9/t3", "r12x12/LM-CC+DIRECT+VAVM2+TW-CALC+CSE+IL+LU/wg12/t2",
+                                       "r12x12/LM-CT+CGAP+VASM4+CM-L+CSE+IL+LU/wg36/t3"};
+  for (size_t i = 0; i < sizeof others / sizeof others[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, 144, 6, 0, -1);
+    variant v;
+    geometry g;
+    char msg[256] = "";
+    ck_assert_int_eq(variant_parse(others[i], &v, msg, sizeof msg), 0);
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", others[i], msg);
+    nvrtc_builds(&rt, &p, &v, &g);
+  }
+}
+END_TEST
+
 Suite *make_cuda_suite(void)
 {
   Suite *s = suite_create("cuda");
@@ -667,6 +701,7 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, nvrtc_builds_general_passes);
   tcase_add_test(tc, nvrtc_builds_real_passes);
   tcase_add_test(tc, nvrtc_builds_bluestein);
+  tcase_add_test(tc, nvrtc_builds_mixed_radix);
   tcase_add_test(tc, nvrtc_builds_the_shuffle_set);
   tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, constructor_errors);

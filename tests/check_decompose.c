@@ -199,7 +199,19 @@ START_TEST(pow2_splits_every_order)
   ck_assert_int_eq(decompose_splits(4096, 1, 64, f, 16), 1);
   ck_assert_uint_eq(f[0][0], 4096);
   ck_assert_int_eq(decompose_splits(1024, 2, 64, f, 16), 0); /* 64 x 16 is too short */
-  ck_assert_int_eq(decompose_splits(96, 2, 2, f, 16), 0);    /* not a power of two */
+  /* any length: its ordered divisor pairs (96 = 2^5 3 has 12 divisors, 10 of them from 2 to 48) */
+  ck_assert_int_eq(decompose_splits(96, 2, 2, f, 16), 10);
+  for (int i = 0; i < 10; ++i) {
+    ck_assert_uint_eq(f[i][0] * f[i][1], 96);
+    if (i) ck_assert_uint_gt(f[i][0], f[i - 1][0]);
+  }
+  ck_assert_uint_eq(f[0][0], 2);
+  ck_assert_uint_eq(f[1][0], 3);
+  ck_assert_uint_eq(f[9][0], 48);
+  /* 1000 = 10^3 in three factors >= 10: only 10 x 10 x 10 */
+  ck_assert_int_eq(decompose_splits(1000, 3, 10, f, 16), 1);
+  ck_assert_uint_eq(f[0][0] * 100 + f[0][1] * 10 + f[0][2], 1110);
+  ck_assert_int_eq(decompose_splits(17 * 19, 2, 2, f, 16), 2); /* 17 x 19, 19 x 17 */
   ck_assert_int_eq(decompose_splits(1024, DECOMPOSE_MAX_FACTORS + 1, 2, f, 16), 0);
 }
 END_TEST

@@ -62,11 +62,52 @@ START_TEST(geometry_rules)
 }
 END_TEST
 
+/* Lengths that are not powers of two: any work-group that holds whole transforms and shares each
+ * evenly; the knobs whose schedules split by powers of two refused with a reason. */
+static int geometry_says(size_t n, const char *vs, const char *reason)
+{
+  problem p;
+  problem_init_plain(&p, n, 6, 0, -1);
+  variant v;
+  geometry g;
+  char msg[256] = "";
+  ck_assert_msg(variant_parse(vs, &v, msg, sizeof msg) == 0, "%s: %s", vs, msg);
+  int s = geometry_of(&p, &v, NULL, &g, msg, sizeof msg);
+  if (reason) ck_assert_msg(s != 0 && strstr(msg, reason), "%s: \"%s\", not \"%s\"", vs, msg, reason);
+  return s;
+}
+
+START_TEST(mixed_radix_rules)
+{
+  problem p;
+  problem_init_plain(&p, 1000, 6, 0, -1);
+  variant v;
+  geometry g;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r10x10x10/RP+LM-CM+CGAP+VASM2+CM-K/wg300/t3", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, NULL, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.w, 100);
+  ck_assert_uint_eq(g.r, 10);
+  ck_assert_uint_eq(g.table_bytes, 999 * 8); /* sum of (r - 1) x period = N - 1 entries */
+  ck_assert_int_eq(geometry_says(1000, "r10x10x10/GM+CGAP+VASM2+TW-CALC/wg200/t2", NULL), 0);
+  geometry_says(1000, "r10x10x10/RP+LM-CM+CGAP+VASM2+CM-K/wg300/t7", "whole number of transforms");
+  geometry_says(1000, "r10x10x10/RP+LM-CM+CGAP+VASM2+CM-K/wg30/t1", "evenly");
+  geometry_says(96, "r16x6/RP+LM-CM+CGAP+VASM2+CM-K/wg4/t1", "does not divide"); /* 24 elements: 16 does not divide them */
+  ck_assert_int_eq(geometry_says(96, "r16x6/RP+LM-CM+CGAP+VASM2+CM-K/wg2/t1", NULL), 0);
+  geometry_says(15, "r15/GM+CGAP+VASM4+CM-K/wg1/t1", "lane");
+  geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg12/t1", "XR2");
+  geometry_says(144, "r12x12/RP+SHFL-DIV+DIRECT+VASM2+CM-K/wg12/t1", "shuffle");
+  geometry_says(144, "r12x12/RP+LM-CM+DIRECT+VASM2+CM-K+ABFT1/wg12/t1", "ABFT");
+  ck_assert_int_eq(geometry_says(144, "r12x12/LM-CT+CGAP+VASM2+CM-K/wg36/t3", NULL), 0);
+}
+END_TEST
+
 Suite *make_geometry_suite(void)
 {
   Suite *s = suite_create("geometry");
   TCase *tc = test_tcase("rules");
   tcase_add_test(tc, geometry_rules);
+  tcase_add_test(tc, mixed_radix_rules);
   suite_add_tcase(s, tc);
   return s;
 }

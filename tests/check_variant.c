@@ -89,7 +89,8 @@ START_TEST(malformed_strings_rejected)
 {
   static const char *const bad[] = {
       "", "r16x16", "r16x16/RP+LM-CM+CGAP+VASM4+CM-K/wg64", "16x16/RP+LM-CM+VASM4+CM-K/wg64/t4",
-      "r16x/RP+LM-CM+VASM4+CM-K/wg64/t4", "rx16/RP+LM-CM+VASM4+CM-K/wg64/t4", "r12x16/RP+LM-CM+VASM4+CM-K/wg64/t4",
+      "r16x/RP+LM-CM+VASM4+CM-K/wg64/t4", "rx16/RP+LM-CM+VASM4+CM-K/wg64/t4", "r17x16/RP+LM-CM+VASM4+CM-K/wg64/t4",
+      "r24x4/RP+LM-CM+VASM4+CM-K/wg64/t4", "r10x0/RP+LM-CM+VASM4+CM-K/wg64/t4",
       "r64/RP+LM-CM+VASM4+CM-K/wg64/t4", "r1x16/RP+LM-CM+VASM4+CM-K/wg64/t4", "r16x16/RP+VASM4+CM-K/wg64/t4",
       "r16x16/LM-CM+VASM4+CM-K/wg64/t4", "r16x16/RP+LM-CM+LM-CC+VASM4+CM-K/wg64/t4", "r16x16/GM+LM-CT+VASM4+CM-K/wg64/t4",
       "r16x16/RP+LM-CM+VASM3+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM32+CM-K/wg64/t4", "r16x16/RP+LM-CM+VASM4+VAVM4+CM-K/wg64/t4",
@@ -122,6 +123,28 @@ START_TEST(malformed_strings_rejected)
 }
 END_TEST
 
+/* Mixed radices (2..16, and 32) parse, multiply to N and print back as given. */
+START_TEST(mixed_radix_strings)
+{
+  static const struct { const char *s; size_t n; } ok[] = {
+      {"r10x10x10/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg100/t1", 1000},
+      {"r8x5x5x5/RP+LM-CM+CGAP+VASM2+CM-K/wg125/t1", 1000},
+      {"r16x3/GM+CGAP+VASM2+TW-CALC/wg3/t1", 48},
+      {"r3x5x7x11x13/LM-CC+VASM2+TW-GM/wg1/t1", 15015},
+      {"r6x9x12x14x15/LM-CT+VASM2+CM-L/wg17/t3", 6 * 9 * 12 * 14 * 15},
+      {"r32x3/RP+LM-CM+VASM2+CM-K/wg3/t1", 96},
+  };
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; ++i) {
+    variant v;
+    char msg[256] = "", back[256];
+    ck_assert_msg(variant_parse(ok[i].s, &v, msg, sizeof msg) == 0, "%s: %s", ok[i].s, msg);
+    ck_assert_uint_eq(variant_length(&v), ok[i].n);
+    variant_print(&v, back, sizeof back);
+    ck_assert_str_eq(back, ok[i].s);
+  }
+}
+END_TEST
+
 Suite *make_variant_suite(void)
 {
   Suite *s = suite_create("variant");
@@ -129,6 +152,7 @@ Suite *make_variant_suite(void)
   tcase_add_test(tc, round_trip_every_knob);
   tcase_add_test(tc, design_example_parses);
   tcase_add_test(tc, malformed_strings_rejected);
+  tcase_add_test(tc, mixed_radix_strings);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -34,6 +34,7 @@ Suite *make_faults_suite(void);       /* out of memory, failed builds and launch
 Suite *make_transform_suite(void);    /* agreement with FFTW: pairwise set (or full product), LM-CT twelve passes */
 Suite *make_powers_suite(void);       /* the estimate at every power of two, random variants at a sample */
 Suite *make_layouts_suite(void);      /* multi-dimensional, strided, planar, scale, errors; sentinels */
+Suite *make_lengths_suite(void);      /* mixed radix: every 13-smooth length to a bound, longer ones, 2D/3D, radices x knobs */
 Suite *make_passes_suite(void);       /* large 1D (four-step), forced splits, exchange rounds, XP */
 Suite *make_properties_suite(void);   /* round trip, linearity, impulse, batch tails, distances, repeatability */
 Suite *make_wisdom_suite(void);       /* wisdom through the API: levels in describe, planner flags, MEASURE */

@@ -1,6 +1,7 @@
 /* decompose: dimensions and four-step factors into passes (see core/decompose.h for the scheme). */
 #include "core/decompose.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef struct level {
   size_t count, din, dout;
@@ -19,31 +20,43 @@ typedef struct sub {
   level lev[PROBLEM_MAX_LEVELS];
 } sub;
 
-/* The splits whose factors from i on have exponents summing to rest, after the prefix in cur. */
-static int splits_from(int i, int k, int rest, int lo, size_t *cur, size_t (*f)[DECOMPOSE_MAX_FACTORS], int count, int max)
+/* The splits whose factors from i on multiply to rest, after the prefix in cur; div[0..nd-1] are
+ * L's divisors, ascending. */
+static int splits_from(int i, int k, size_t rest, size_t lo, const size_t *div, int nd, size_t *cur,
+                       size_t (*f)[DECOMPOSE_MAX_FACTORS], int count, int max)
 {
   if (i == k - 1) {
     if (rest < lo) return count;
-    cur[i] = (size_t)1 << rest;
+    cur[i] = rest;
     if (count < max)
       for (int j = 0; j < k; ++j) f[count][j] = cur[j];
     return count + 1;
   }
-  for (int e = lo; e <= rest - lo * (k - 1 - i); ++e) {
-    cur[i] = (size_t)1 << e;
-    count = splits_from(i + 1, k, rest - e, lo, cur, f, count, max);
+  for (int j = 0; j < nd && div[j] <= rest; ++j) {
+    if (div[j] < lo || rest % div[j]) continue;
+    cur[i] = div[j];
+    count = splits_from(i + 1, k, rest / div[j], lo, div, nd, cur, f, count, max);
   }
   return count;
 }
 
 int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_MAX_FACTORS], int max)
 {
-  if (L == 0 || (L & (L - 1)) || k < 1 || k > DECOMPOSE_MAX_FACTORS) return 0;
-  int a = 0, lo = 0;
-  while (((size_t)1 << a) < L) ++a;
-  while (((size_t)1 << lo) < min_factor) ++lo;
+  if (L == 0 || k < 1 || k > DECOMPOSE_MAX_FACTORS) return 0;
+  size_t nd = 0;
+  for (size_t d = 1; d <= L / d; ++d) nd += L % d == 0 ? 2 : 0; /* each divisor up to sqrt L and its partner */
+  size_t *div = malloc(nd * sizeof *div);
+  if (!div) return 0;
+  size_t lowc = 0, n;
+  for (size_t d = 1; d <= L / d; ++d) /* the divisors up to sqrt L ascending, then their partners */
+    if (L % d == 0) div[lowc++] = d;
+  n = lowc;
+  for (size_t j = lowc; j-- > 0;)
+    if (L / div[j] != div[j]) div[n++] = L / div[j];
   size_t cur[DECOMPOSE_MAX_FACTORS];
-  return splits_from(0, k, a, lo, cur, f, 0, max);
+  int count = splits_from(0, k, L, min_factor < 1 ? 1 : min_factor, div, (int)n, cur, f, 0, max);
+  free(div);
+  return count;
 }
 
 size_t decompose_fft_length(const transform *t, const split *sp, int d)

@@ -61,10 +61,10 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
  * real dimension on the fast path. */
 size_t decompose_fft_length(const transform *t, const split *sp, int d);
 
-/* Every ordered split of L = 2^a into k power-of-two factors, none shorter than min_factor: the
- * first factor's exponent ascending, then the second's (2^20, k = 2, 64: 64 x 16384, 128 x 8192, ...,
- * 16384 x 64).  Writes the first max of them to f and returns how many there are (0 if L is not a
- * power of two or k is not 1..DECOMPOSE_MAX_FACTORS). */
+/* Every ordered split of L into k factors, none shorter than min_factor: the first factor
+ * ascending, then the second (2^20, k = 2, 64: 64 x 16384, 128 x 8192, ..., 16384 x 64; 96, k = 2,
+ * 2: 2 x 48, 3 x 32, ..., 48 x 2).  Writes the first max of them to f and returns how many there are
+ * (0 if k is not 1..DECOMPOSE_MAX_FACTORS, or out of memory). */
 int decompose_splits(size_t L, int k, size_t min_factor, size_t (*f)[DECOMPOSE_MAX_FACTORS], int max);
 
 /* The processing order of dimensions: d = rank-1 down to 0, skipping lengths of 1 (all of them

@@ -43,13 +43,17 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * passes, and ABFT checks the complex transform it loads and stores */
   if ((p->r2c || p->c2r) && v->onchip == ONCHIP_GM) return UNSUP("%s", "a real-data pass keeps its transform on chip: GM does not apply");
   if ((p->r2c || p->c2r) && v->abft) return UNSUP("%s", "ABFT does not check real-data passes");
-  if (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg)
+  int pow2 = is_pow2(n);
+  if (pow2 && (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg))
     return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);
+  if (!pow2 && v->wg % v->tpw)
+    return UNSUP("wg%u/t%u: the work-group must hold a whole number of transforms", v->wg, v->tpw);
   g->n = (unsigned)n;
   g->wg = v->wg;
   g->t = v->tpw;
   g->w = v->wg / v->tpw;
   if (g->w > n) return UNSUP("%u work-items per transform is more than the %zu elements", g->w, n);
+  if (n % g->w) return UNSUP("%u work-items per transform do not share the %zu elements evenly", g->w, n);
   g->r = (unsigned)(n / g->w);
   g->e = variant_lanes(v);
   if (g->r % g->e) return UNSUP("%u elements per work-item do not fill %u-lane vectors", g->r, g->e);
@@ -67,6 +71,12 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (g->rq % v->radix[i])
       return UNSUP("radix %u does not divide the %u register groups of each work-item (%u elements in %u-lane groups)",
                    v->radix[i], g->rq, g->r, g->ec);
+  /* Knobs whose schedules assume a power-of-two length: the exchange rounds split the transform
+   * and the butterfly groups in halves and quarters, the shuffle exchange's schedule and ABFT's
+   * checksum windows work on bits of the element index. */
+  if (!pow2 && v->rounds > 1) return UNSUP("exchange rounds (XR%u) need a power-of-two length, not %zu", v->rounds, n);
+  if (!pow2 && v->shfl) return UNSUP("a shuffle exchange needs a power-of-two length, not %zu", n);
+  if (!pow2 && v->abft) return UNSUP("ABFT's checksum reductions group work-items in powers of two: not for length %zu", n);
   g->xr = v->rounds > 1 ? v->rounds : 1;
   if (g->xr > 1) {
     /* round h exchanges the elements whose Stockham destinations, and whose owned positions, lie in

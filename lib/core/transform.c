@@ -6,7 +6,14 @@
 
 enum { MAX_LENGTH_LOG2 = 30 }; /* kernels count positions within one dimension in 32 bits */
 
-static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+/* The lengths the generator's butterflies reach: every prime factor in 2, 3, 5, 7, 11, 13. */
+static int length_is_smooth(size_t n)
+{
+  static const size_t primes[] = {2, 3, 5, 7, 11, 13};
+  for (size_t i = 0; i < sizeof primes / sizeof primes[0]; ++i)
+    while (n % primes[i] == 0) n /= primes[i];
+  return n == 1;
+}
 
 /* a * b + c without overflow; returns 0 on overflow. */
 static int muladd(size_t a, size_t b, size_t c, size_t *r)
@@ -16,7 +23,7 @@ static int muladd(size_t a, size_t b, size_t c, size_t *r)
   return 1;
 }
 
-int transform_needs_bluestein(size_t n) { return !is_pow2(n); }
+int transform_needs_bluestein(size_t n) { return !length_is_smooth(n); }
 
 size_t transform_length(const transform *t)
 {
@@ -248,15 +255,14 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
   if (d->precision == PPFFT_F16)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 is available only through the CUDA side-backend (ppfft_cuda.h)");
   for (int i = 0; i < d->rank; ++i) {
-    if (!is_pow2(d->n[i]) && !transform_needs_bluestein(d->n[i]))
-      return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "length n[%d] = %zu is not supported by this version", i, d->n[i]);
     if (transform_needs_bluestein(d->n[i]) && d->n[i] > ((size_t)1 << (MAX_LENGTH_LOG2 - 1)))
       return errors_set(e, PPFFT_ERROR_INVALID_SIZE,
                         "length n[%d] = %zu needs Bluestein's algorithm over 2^%d points or more, beyond the longest ppfft computes", i,
                         d->n[i], MAX_LENGTH_LOG2 + 1);
     if (transform_needs_bluestein(d->n[i]) && d->kind != PPFFT_C2C)
       return errors_set(e, PPFFT_ERROR_UNSUPPORTED,
-                        "length n[%d] = %zu needs Bluestein's algorithm, which this version does not run for real transforms (R2C, C2R)", i, d->n[i]);
+                        "length n[%d] = %zu has a prime factor above 13 (Bluestein's algorithm), which this version does not run for real transforms (R2C, C2R)",
+                        i, d->n[i]);
   }
   if (t->f64 && di && !di->fp64)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f64 needs double precision (cl_khr_fp64), which device \"%s\" lacks", di->name);

@@ -52,8 +52,8 @@ size_t transform_span(const transform *t, int which);
 int transform_side_is_packed(const transform *t, int which);
 
 /* Whether a dimension of length n is computed by Bluestein's algorithm (core/bluestein.h) instead of
- * FFT passes of its own length: today every length that is not a power of two (mixed radix, when
- * it comes, keeps the lengths whose prime factors are all <= 13). */
+ * FFT passes of its own length: a length with a prime factor above 13, which the butterflies
+ * (radices 2..16) cannot reach. */
 int transform_needs_bluestein(size_t n);
 
 #endif

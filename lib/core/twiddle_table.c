@@ -28,11 +28,14 @@ size_t four_step_block(size_t M)
   return B;
 }
 
-size_t four_step_entries(size_t M) { return M / four_step_block(M) + four_step_block(M); }
+/* x / B for x < M: M / B entries when B divides M (M a power of two), one more when it does not. */
+size_t four_step_high(size_t M) { return (M + four_step_block(M) - 1) / four_step_block(M); }
+
+size_t four_step_entries(size_t M) { return four_step_high(M) + four_step_block(M); }
 
 void *four_step_table(size_t M, int f64)
 {
-  size_t B = four_step_block(M), hi = M / B, count = hi + B;
+  size_t B = four_step_block(M), hi = four_step_high(M), count = hi + B;
   void *t = calloc(count * 2, f64 ? sizeof(double) : sizeof(float));
   if (!t) return NULL;
   for (size_t j = 0; j < count; ++j) {

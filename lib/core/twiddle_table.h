@@ -21,11 +21,12 @@ size_t twiddle_entries(unsigned n);
  * free()s; NULL if out of memory. */
 void *twiddle_table(const variant *v, unsigned n, int f64);
 
-/* The four-step twiddles w_M^x for x < M (M a power of two) as two tables read at plan time, not
- * computed per element: x = xh B + xl with B = four_step_block(M); entries [0, M / B) hold
- * w_M^(xh B), entries [M / B, M / B + B) hold w_M^xl, so w_M^x is one complex product.  Same pair
- * layout as twiddle_table; NULL if out of memory. */
+/* The four-step twiddles w_M^x for x < M as two tables read at plan time, not computed per
+ * element: x = xh B + xl with B = four_step_block(M) (a power of two, B^2 >= M) and H =
+ * four_step_high(M) = ceil(M / B); entries [0, H) hold w_M^(xh B), entries [H, H + B) hold w_M^xl,
+ * so w_M^x is one complex product.  Same pair layout as twiddle_table; NULL if out of memory. */
 size_t four_step_block(size_t M);
+size_t four_step_high(size_t M);
 size_t four_step_entries(size_t M);
 void *four_step_table(size_t M, int f64);
 

@@ -73,8 +73,8 @@ static int parse_factorisation(const char *s, variant *v, char *msg, size_t len)
     memcpy(tok, p, n);
     tok[n] = '\0';
     unsigned r;
-    if (parse_uint(tok, &r) != 0 || r < 2 || r > 32 || (r & (r - 1)))
-      return fail(msg, len, "radix \"%s\" is not one of 2, 4, 8, 16, 32", tok);
+    if (parse_uint(tok, &r) != 0 || r < 2 || (r > 16 && r != 32))
+      return fail(msg, len, "radix \"%s\" is not one of 2..16 or 32", tok);
     if (v->npasses == VARIANT_MAX_PASSES) return fail(msg, len, "too many passes in \"%s\"", s);
     v->radix[v->npasses++] = r;
     p += n;

@@ -1,7 +1,7 @@
 /* A variant: the knobs of del Mundo and Feng's optimisation matrix (Table 4) as data, printed and
  * parsed as a string such as "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4".
  *
- *   factorisation  r<radix>x<radix>...   radix of each pass, first pass first; product = N
+ *   factorisation  r<radix>x<radix>...   radix of each pass (2..16 or 32), first pass first; product = N
  *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT; RP+LM-CM may add XR2 or XR4 (the exchange in
  *                  2 or 4 rounds, each through N/rounds reals of local memory: longer N per pass);
  *                  RP+SHFL-NAIVE | RP+SHFL-DIV | RP+SHFL-SELP-IP | RP+SHFL-SELP-OOP: registers as

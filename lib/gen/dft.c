@@ -95,10 +95,108 @@ static val twiddle(dctx *d, val a, unsigned e, unsigned r)
   return tmp(d, re, im);
 }
 
-/* out[k] = DFT_r(in)[k], recursively: radix 2 and 4 directly, larger r as f x m Cooley-Tukey
- * (decimation in time: f sub-DFTs of size m on the inputs n1 + f*n2, twiddles, m DFTs of size f). */
+static void fft(dctx *d, unsigned r, const val *in, val *out);
+
+/* sum_t c[t] x[t] (real coefficients c) for both components, as one temporary; x[t] with c[t] = 0
+ * are left out, and `first` (when given) is added with coefficient 1. */
+static val real_combination(dctx *d, const val *first, const val *x, const long double *c, unsigned n)
+{
+  text_buf re, im;
+  text_buf_init(&re);
+  text_buf_init(&im);
+  if (first) tb_printf(&re, "%s", first->re), tb_printf(&im, "%s", first->im);
+  for (unsigned t = 0; t < n; ++t) {
+    char lit[48];
+    gen_literal(d->b, lit, sizeof lit, c[t], d->f64);
+    tb_printf(&re, "%s%s * %s", re.len ? " + " : "", lit, x[t].re);
+    tb_printf(&im, "%s%s * %s", im.len ? " + " : "", lit, x[t].im);
+  }
+  val v = {{""}, {""}};
+  if (re.failed || im.failed) d->b->failed = re.failed ? re.failed : im.failed;
+  else v = tmp(d, re.data, im.data);
+  text_buf_free(&re);
+  text_buf_free(&im);
+  return v;
+}
+
+/* An odd prime r by the symmetric pairs a_t = x_t + x_{r-t}, b_t = x_t - x_{r-t} (FFTW's codelets,
+ * VkFFT): X_k = x_0 + sum a_t cos(2 pi t k / r) +- i sign sum b_t sin(2 pi t k / r) for k and r - k,
+ * (r - 1)^2 real products per component instead of r^2. */
+static void odd_prime(dctx *d, unsigned r, const val *in, val *out)
+{
+  unsigned h = (r - 1) / 2;
+  val a[8], b[8];
+  for (unsigned t = 1; t <= h; ++t) {
+    a[t - 1] = add(d, in[t], in[r - t]);
+    b[t - 1] = sub(d, in[t], in[r - t]);
+  }
+  long double ones[8];
+  for (unsigned t = 0; t < h; ++t) ones[t] = 1;
+  out[0] = real_combination(d, &in[0], a, ones, h);
+  for (unsigned k = 1; k <= h; ++k) {
+    long double c[8], sn[8];
+    for (unsigned t = 1; t <= h; ++t) {
+      long double th = 2 * PI_L * ((t * k) % r) / r;
+      c[t - 1] = cosl(th);
+      sn[t - 1] = d->sign * sinl(th);
+    }
+    val A = real_combination(d, &in[0], a, c, h), B = real_combination(d, NULL, b, sn, h);
+    char re[160], im[160];
+    /* X_k = A + i B, X_{r-k} = A - i B */
+    tb_format(d->b, re, sizeof re, "%s - %s", A.re, B.im);
+    tb_format(d->b, im, sizeof im, "%s + %s", A.im, B.re);
+    out[k] = tmp(d, re, im);
+    tb_format(d->b, re, sizeof re, "%s + %s", A.re, B.im);
+    tb_format(d->b, im, sizeof im, "%s - %s", A.im, B.re);
+    out[r - k] = tmp(d, re, im);
+  }
+}
+
+static unsigned gcd(unsigned a, unsigned b) { return b ? gcd(b, a % b) : a; }
+
+/* A composite r = f x m that is not a power of two: coprime factors by the prime-factor algorithm
+ * (Good-Thomas: input n = (m n1 + f n2) mod r, output k = k1 mod f = k2 mod m, no twiddles), the
+ * others (9 = 3 x 3) by Cooley-Tukey as below. */
+static void composite(dctx *d, unsigned r, unsigned f, const val *in, val *out)
+{
+  unsigned m = r / f;
+  val col[16], y[16], z[16];
+  if (gcd(f, m) != 1) {
+    for (unsigned n1 = 0; n1 < f; ++n1) {
+      for (unsigned n2 = 0; n2 < m; ++n2) col[n2] = in[n1 + f * n2];
+      fft(d, m, col, y + n1 * m);
+    }
+    for (unsigned k2 = 0; k2 < m; ++k2) {
+      for (unsigned n1 = 0; n1 < f; ++n1) col[n1] = twiddle(d, y[n1 * m + k2], n1 * k2, r);
+      fft(d, f, col, z);
+      for (unsigned k1 = 0; k1 < f; ++k1) out[k2 + m * k1] = z[k1];
+    }
+    return;
+  }
+  for (unsigned n2 = 0; n2 < m; ++n2) { /* y[n2 f + k1]: the f-point DFTs */
+    for (unsigned n1 = 0; n1 < f; ++n1) col[n1] = in[(m * n1 + f * n2) % r];
+    fft(d, f, col, y + n2 * f);
+  }
+  for (unsigned k1 = 0; k1 < f; ++k1) {
+    for (unsigned n2 = 0; n2 < m; ++n2) col[n2] = y[n2 * f + k1];
+    fft(d, m, col, z);
+    for (unsigned k = 0; k < r; ++k)
+      if (k % f == k1) out[k] = z[k % m];
+  }
+}
+
+/* out[k] = DFT_r(in)[k], recursively: radix 2 and 4 directly, larger powers of two as f x m
+ * Cooley-Tukey (decimation in time: f sub-DFTs of size m on the inputs n1 + f*n2, twiddles, m DFTs
+ * of size f); odd primes by symmetric pairs, other composites from their factors. */
 static void fft(dctx *d, unsigned r, const val *in, val *out)
 {
+  if (r > 2 && (r & (r - 1))) {
+    unsigned f = r % 4 == 0 ? 4 : 2;
+    while (r % f) ++f; /* the smallest prime factor (or 4) */
+    if (f == r) odd_prime(d, r, in, out);
+    else composite(d, r, f, in, out);
+    return;
+  }
   if (r == 1) {
     out[0] = in[0];
     return;

@@ -6,8 +6,10 @@
 
 /* Emits statements that replace ar[0..r-1], ai[0..r-1] (real and imaginary parts, of C type
  * `type`, scalar or vector) by their r-point DFT with exponent sign `sign` (-1 forward).
- * cse != 0: Cooley-Tukey inside the butterfly (radix 2 and 4 steps, shared temporaries, trivial
- * twiddles as adds and swaps); cse == 0: the direct sum of r^2 products, as a naive kernel would. */
+ * r is 2..16 or 32.  cse != 0: Cooley-Tukey inside the butterfly (radix 2 and 4 steps, shared
+ * temporaries, trivial twiddles as adds and swaps), odd primes by symmetric pairs x_t +- x_{r-t},
+ * other composites from their factors (prime-factor algorithm where they are coprime); cse == 0:
+ * the direct sum of r^2 products, as a naive kernel would. */
 void gen_dft_body(text_buf *b, unsigned r, int sign, const char *type, int f64, int cse, const char *indent);
 
 /* Writes the literal x as source for the precision (e.g. "7.07106781e-01f") into buf (a buffer too

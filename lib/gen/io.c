@@ -64,7 +64,7 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
     else tb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) / %zuul);\n", tr, below);
     size_t B = four_step_block(p->twiddle_n);
     tb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
-    tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, p->twiddle_n / B, B);
+    tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, four_step_high(p->twiddle_n), B);
     tb_printf(b, "      const real2 w_ = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n", d->vec_open, d->vec_mid);
     if (p->sign < 0) tb_printf(b, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
     else tb_printf(b, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);

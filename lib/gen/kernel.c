@@ -34,11 +34,11 @@ static void emit_table_literal(gen_state *gs)
 /* IL off: the butterflies and the twiddle multiply as functions. */
 static void emit_helpers(gen_state *gs)
 {
-  unsigned seen = 0;
+  unsigned long long seen = 0; /* bit r: radix r's helper is written (r <= 32) */
   for (int s = 0; s < gs->v->npasses; ++s) {
     unsigned r = gs->v->radix[s];
-    if (seen & r) continue;
-    seen |= r;
+    if (seen & (1ull << r)) continue;
+    seen |= 1ull << r;
     tb_printf(gs->b, "%svoid ppfft_dft%u(%s *ar, %s *ai)\n{\n", gs->d->helper, r, gs->mt, gs->mt);
     gen_dft_body(gs->b, r, gs->p->sign, gs->mt, gs->p->f64, gs->v->cse, "  ");
     tb_printf(gs->b, "}\n\n");

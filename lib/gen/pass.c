@@ -17,7 +17,8 @@ spass gen_stockham(const gen_state *gs, int s)
  * output base `j` for lane e of a group whose first element is `i0`. */
 static void stockham_out(text_buf *b, spass sp, unsigned e)
 {
-  tb_printf(b, "    { const uint i = i0 + %uu, k = i & %uu, j = (i - k) * %uu + k;\n", e, sp.p - 1, sp.r);
+  if (sp.p & (sp.p - 1)) tb_printf(b, "    { const uint i = i0 + %uu, k = i %% %uu, j = (i - k) * %uu + k;\n", e, sp.p, sp.r);
+  else tb_printf(b, "    { const uint i = i0 + %uu, k = i & %uu, j = (i - k) * %uu + k;\n", e, sp.p - 1, sp.r);
 }
 
 /* Twiddle, butterfly on the unit whose inputs are ar[t], ai[t] (t < r); Stockham: twiddle first,
@@ -27,7 +28,9 @@ static void stockham_compute(const gen_state *gs, text_buf *b, spass sp, unsigne
   unsigned E = gs->g->ec, lanes = gs->v->vector_math ? E : 1;
   if (sp.p > 1) {
     char k[16][64];
-    for (unsigned l = 0; l < lanes; ++l) tb_format(gs->b, k[l], sizeof k[l], "((i0 + %uu) & %uu)", lane + l, sp.p - 1);
+    for (unsigned l = 0; l < lanes; ++l) /* (i0 + lane) mod p */
+      if (sp.p & (sp.p - 1)) tb_format(gs->b, k[l], sizeof k[l], "((i0 + %uu) %% %uu)", lane + l, sp.p);
+      else tb_format(gs->b, k[l], sizeof k[l], "((i0 + %uu) & %uu)", lane + l, sp.p - 1);
     gen_twiddle_unit(gs, b, sp.r, k, lanes, sp.p, sp.base, sp.p * sp.r, sp.p % E == 0);
   }
   gen_butterfly(gs, b, sp.r);

@@ -5,6 +5,74 @@
 /* The local memory a work-group may use: half the device's, so that two fit on a compute unit. */
 static size_t local_budget(const device_info *di) { return di ? di->local_mem / 2 : 32768; }
 
+static int fit_launch(const problem *p, const device_info *di, variant *v, unsigned w, geometry *g, char *msg, size_t len);
+
+static unsigned gcd(unsigned a, unsigned b) { return b ? gcd(b, a % b) : a; }
+
+typedef struct radix_choice {
+  unsigned radix[VARIANT_MAX_PASSES];
+  int npasses;
+  unsigned lcm; /* a work-item holds a multiple of every radix: of their lcm */
+} radix_choice;
+
+/* Depth-first over non-increasing radices 16..2 whose product is n: the fewest passes, then the
+ * smallest lcm (the fewest elements a work-item must hold), then the larger radices first. */
+static void best_radices(unsigned rest, unsigned max_r, unsigned cap, radix_choice *cur, radix_choice *best)
+{
+  if (rest == 1) {
+    if (!best->npasses || cur->npasses < best->npasses || (cur->npasses == best->npasses && cur->lcm < best->lcm)) *best = *cur;
+    return;
+  }
+  if (cur->npasses == VARIANT_MAX_PASSES || (best->npasses && cur->npasses + 1 > best->npasses)) return;
+  for (unsigned r = max_r; r >= 2; --r) {
+    if (rest % r) continue;
+    unsigned lcm = cur->lcm / gcd(cur->lcm, r) * r;
+    if (lcm > cap) continue;
+    radix_choice next = *cur;
+    next.radix[next.npasses++] = r;
+    next.lcm = lcm;
+    best_radices(rest / r, r, cap, &next, best);
+  }
+}
+
+/* The smallest prime factor of x (x > 1). */
+static unsigned least_prime(unsigned x)
+{
+  unsigned q = 2;
+  while (x % q) ++q;
+  return q;
+}
+
+/* A length that is not a power of two: the radices (best_radices, each at most N/lanes, a
+ * work-item's elements within GEOMETRY_MAX_ELEMS), then the register groups per work-item: their
+ * lcm, times prime factors of the rest while the work-group would be too large or `widen` asks. */
+static int fit_smooth(unsigned n, unsigned lanes, size_t max_wg, unsigned widen, variant *v, unsigned *w_out, char *msg, size_t len)
+{
+  if (n % lanes) {
+    snprintf(msg, len, "%u-lane vectors do not divide N = %u", lanes, n);
+    return -1;
+  }
+  unsigned m = n / lanes; /* lane groups per transform */
+  radix_choice cur = {{0}, 0, 1}, best = {{0}, 0, 1};
+  best_radices(n, m < 16 ? m : 16, GEOMETRY_MAX_ELEMS / lanes, &cur, &best);
+  if (!best.npasses || m % best.lcm) { /* (every radix divides the register groups) */
+    snprintf(msg, len, "N = %u has no radices (2..16) whose lcm fits %u-lane work-items of at most %d elements", n, lanes,
+             GEOMETRY_MAX_ELEMS);
+    return -1;
+  }
+  v->npasses = best.npasses;
+  for (int i = 0; i < best.npasses; ++i) v->radix[i] = best.radix[i];
+  unsigned rq = best.lcm, q;
+  while (m / rq > max_wg && rq * (q = least_prime(m / rq)) * lanes <= GEOMETRY_MAX_ELEMS) rq *= q;
+  for (; widen > 0 && m / rq > 1 && rq * (q = least_prime(m / rq)) * lanes <= GEOMETRY_MAX_ELEMS; --widen) rq *= q;
+  if (widen > 0) {
+    snprintf(msg, len, "%s", "no wider work-items possible");
+    return -1;
+  }
+  *w_out = m / rq;
+  return 0;
+}
+
 int fit_variant(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len)
 {
   unsigned n = p->n > (1u << 24) ? 0 : (unsigned)p->n;
@@ -17,6 +85,13 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
     snprintf(msg, len, "%u-lane vectors need N >= %u", lanes, lanes);
     return -1;
   }
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
+  unsigned w;
+  if (n & (n - 1)) {
+    if (fit_smooth(n, lanes, max_wg, widen, v, &w, msg, len)) return -1;
+    return fit_launch(p, di, v, w, g, msg, len);
+  }
   /* Radices: as many of the largest allowed as fit, then the remainder. */
   unsigned rmax = n / lanes < 16 ? n / lanes : 16;
   /* wide vectors: a smaller radix keeps a work-item's elements (radix x lanes) within the limit */
@@ -28,8 +103,6 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
     v->radix[v->npasses++] = r;
     rest /= r;
   }
-  size_t max_wg = di ? di->max_wg : 1024;
-  if (max_wg > 1024) max_wg = 1024;
   unsigned rq = rmax <= n / lanes ? rmax : n / lanes;
   if (n == 1) rq = 1;
   while ((n / lanes) / rq > max_wg && rq * lanes < GEOMETRY_MAX_ELEMS) rq *= 2;
@@ -38,8 +111,16 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
     snprintf(msg, len, "%s", "no wider work-items possible");
     return -1;
   }
-  unsigned w = n / (rq * lanes);
+  w = n / (rq * lanes);
   if (w == 0) w = 1;
+  return fit_launch(p, di, v, w, g, msg, len);
+}
+
+/* The launch for w work-items per transform: transforms per work-group, exchange rounds. */
+static int fit_launch(const problem *p, const device_info *di, variant *v, unsigned w, geometry *g, char *msg, size_t len)
+{
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
   /* transforms per work-group: about 256 work-items, fewer when the batch is short, the local
    * memory (geometry's count of it) would not leave room for two work-groups, or (CUDA) the
    * block's registers would not hold them */

@@ -9,7 +9,8 @@
 #include "core/problem.h"
 #include "core/variant.h"
 
-/* Chooses v's radices and launch (radix at most 16 and at most N/lanes, about 256 work-items per
+/* Chooses v's radices and launch (radix at most 16 and at most N/lanes; for a length that is not a
+ * power of two, the fewest radices 2..16, then those of smallest lcm; about 256 work-items per
  * work-group, as many transforms per work-group as local memory allows for two work-groups per
  * compute unit, exchange rounds where one round does not fit); `widen` doubles the elements per
  * work-item that many times (for kernels the compiler cannot fit at the first size).  Returns 0 and

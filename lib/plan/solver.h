@@ -48,9 +48,13 @@ void split_bluestein(const transform *t, split *sp);
 /* Whether some dimension of sp is Bluestein's (the other solvers then do not apply). */
 int split_has_bluestein(const split *sp);
 
-/* Splits L = 2^a into k power-of-two factors, the smaller first (as even as they go); 0 when some
- * factor would be 1. */
+/* Splits L into k factors as even as they go, the smaller first: powers of two for L = 2^a, else
+ * the split whose largest factor is smallest; 0 when some factor would be 1. */
 int split_balanced(size_t L, int k, size_t *f);
+
+/* How many splits into k factors the estimate tries for a length that is not a power of two, most
+ * balanced first. */
+enum { SPLIT_ALTERNATIVES = 8 };
 
 /* The fewest passes per dimension that the estimate's kernels fit, without building anything:
  * on-chip kernels if any fit, else GM; a real transform's real dimension on the general path, else
@@ -58,7 +62,9 @@ int split_balanced(size_t L, int k, size_t *f);
 int split_fewest(const ppfft_context *c, const transform *t, split *sp);
 
 /* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1, 2,
- * then 3 passes, then any kernels (GM too) in 1, 2, 3 (of Bluestein's M for such a dimension).  Advances *attempt (start at 0), sets d's
+ * then 3 passes, then any kernels (GM too) in 1, 2, 3 (of Bluestein's M for such a dimension); for a
+ * length that is not a power of two, up to SPLIT_ALTERNATIVES splits into each number of passes, the
+ * most balanced first.  Advances *attempt (start at 0), sets d's
  * factors in sp and returns 1 (on-chip kernels only) or 0; -1 when every split has been tried. */
 int split_next_estimate(const transform *t, int d, int *attempt, split *sp);
 

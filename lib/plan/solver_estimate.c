@@ -13,6 +13,13 @@
 static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_desc *pd, int np, int d, int on_chip_only)
 {
   ppfft_status s = PPFFT_SUCCESS;
+  for (int i = 0; i < np; ++i) { /* every FFT pass has candidates before any is built */
+    variant cands[12];
+    char msg[512] = "";
+    if (pd[i].dim == d && !pd[i].pointwise &&
+        split_pass_candidates(c, &pd[i].pb, on_chip_only, cands, sizeof cands / sizeof cands[0], msg, sizeof msg) == 0)
+      return err_set(c, PPFFT_ERROR_UNSUPPORTED, "no variant fits a pass of length %zu on %s: %s", pd[i].pb.n, c->info.name, msg);
+  }
   for (int i = 0; i < np && s == PPFFT_SUCCESS; ++i) {
     if (pd[i].dim != d) continue;
     if (pd[i].pointwise) {

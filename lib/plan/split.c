@@ -3,9 +3,45 @@
 #include "plan/solver.h"
 #include "core/bluestein.h"
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether split a is more balanced than b (k factors): the smaller largest factor, then the
+ * smaller factors first. */
+static int more_balanced(const size_t *a, const size_t *b, int k)
+{
+  size_t ma = 0, mb = 0;
+  for (int i = 0; i < k; ++i) ma = a[i] > ma ? a[i] : ma, mb = b[i] > mb ? b[i] : mb;
+  if (ma != mb) return ma < mb;
+  for (int i = 0; i < k; ++i)
+    if (a[i] != b[i]) return a[i] < b[i];
+  return 0;
+}
+
+/* The i-th most balanced split of L (not a power of two) into k factors of at least 2; 0 when there
+ * are not that many. */
+static int split_smooth(size_t L, int k, int i, size_t *f)
+{
+  int n = decompose_splits(L, k, 2, NULL, 0);
+  if (i >= n) return 0;
+  size_t(*all)[DECOMPOSE_MAX_FACTORS] = malloc((size_t)n * sizeof *all);
+  if (!all) return 0;
+  decompose_splits(L, k, 2, all, n);
+  for (int a = 1; a < n; ++a) /* insertion sort: at most a few hundred splits */
+    for (int b = a; b > 0 && more_balanced(all[b], all[b - 1], k); --b) {
+      size_t x[DECOMPOSE_MAX_FACTORS];
+      memcpy(x, all[b], sizeof x);
+      memcpy(all[b], all[b - 1], sizeof x);
+      memcpy(all[b - 1], x, sizeof x);
+    }
+  memcpy(f, all[i], (size_t)k * sizeof *f);
+  free(all);
+  return 1;
+}
 
 int split_balanced(size_t L, int k, size_t *f)
 {
+  if (L & (L - 1)) return split_smooth(L, k, 0, f);
   int a = 0;
   while (((size_t)1 << a) < L) ++a;
   if (a < k) return 0;
@@ -22,13 +58,25 @@ int split_has_bluestein(const split *sp) { return sp->bluestein[0] || sp->bluest
 
 int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
 {
+  /* attempt = (phase x passes) x SPLIT_ALTERNATIVES + alternative: a length that is not a power of
+   * two tries the less balanced splits too, since some factors fit no kernel (143 = 11 x 13 does
+   * not, as one pass: each work-item would hold 143 elements) */
   size_t L = decompose_fft_length(t, sp, d);
-  while (*attempt < 2 * DECOMPOSE_MAX_FACTORS) {
-    int k = *attempt % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = *attempt < DECOMPOSE_MAX_FACTORS;
+  int alternatives = (L & (L - 1)) ? SPLIT_ALTERNATIVES : 1;
+  while (*attempt < 2 * DECOMPOSE_MAX_FACTORS * alternatives) {
+    int step = *attempt / alternatives, alt = *attempt % alternatives;
+    int k = step % DECOMPOSE_MAX_FACTORS + 1, on_chip_only = step < DECOMPOSE_MAX_FACTORS;
     ++*attempt;
-    if (k == 1) sp->factor[d][0] = L;
-    else if (!split_balanced(L, k, sp->factor[d])) { /* too short for k passes, and for more */
-      *attempt = on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS;
+    if (k == 1) {
+      if (alt > 0) continue;
+      sp->factor[d][0] = L;
+    } else if (alternatives > 1 ? !split_smooth(L, k, alt, sp->factor[d]) : !split_balanced(L, k, sp->factor[d])) {
+      if (alt > 0) { /* no more splits into k factors */
+        *attempt = (step + 1) * alternatives;
+        continue;
+      }
+      /* too short for k passes, and for more */
+      *attempt = (on_chip_only ? DECOMPOSE_MAX_FACTORS : 2 * DECOMPOSE_MAX_FACTORS) * alternatives;
       continue;
     }
     sp->nfactors[d] = k;
