@@ -84,14 +84,22 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
   char msg[512];
   int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
   FUZZ_ASSERT(np > 0, "the fewest split does not decompose: %s", msg);
-  size_t span[3] = {transform_span(&t, 0), transform_span(&t, 1), tmp}; /* by role: BUF_OUT, BUF_IN, BUF_TMP */
-  size_t in_span = span[0], out_span = span[1];
+  /* in reals, as the sides of real transforms count reals (an in-place buffer holds both sides) */
+  size_t in_span = transform_span(&t, 0) * (transform_side_is_real(&t, 0) ? 1 : 2);
+  size_t out_span = transform_span(&t, 1) * (transform_side_is_real(&t, 1) ? 1 : 2);
+  if (t.inplace) in_span = out_span = in_span > out_span ? in_span : out_span;
   for (int i = 0; i < np; ++i) {
     const problem *p = &pd[i].pb;
-    size_t src = pd[i].src == BUF_IN ? in_span : pd[i].src == BUF_OUT ? out_span : tmp;
-    size_t dst = pd[i].dst == BUF_IN ? in_span : pd[i].dst == BUF_OUT ? out_span : tmp;
-    FUZZ_ASSERT(problem_span(p, 0) <= src && problem_span(p, 1) <= dst, "pass %d of %d addresses %zu/%zu elements of buffers of %zu/%zu",
-                i, np, problem_span(p, 0), problem_span(p, 1), src, dst);
+    size_t src = pd[i].src == BUF_IN ? in_span : pd[i].src == BUF_OUT ? out_span : 2 * tmp;
+    size_t dst = pd[i].dst == BUF_IN ? in_span : pd[i].dst == BUF_OUT ? out_span : 2 * tmp;
+    size_t reads = problem_span(p, 0) * (p->r2c ? 1 : 2), writes = problem_span(p, 1) * (p->c2r ? 1 : 2);
+    if (pd[i].pointwise == POINTWISE_CHIRP_IN || pd[i].pointwise == POINTWISE_CHIRP_OUT) { /* the user's side: N of M */
+      problem q = *p;
+      q.n = pd[i].chirp_n;
+      if (pd[i].pointwise == POINTWISE_CHIRP_IN) reads = 2 * problem_span(&q, 0);
+      else writes = 2 * problem_span(&q, 1);
+    }
+    FUZZ_ASSERT(reads <= src && writes <= dst, "pass %d of %d addresses %zu/%zu reals of buffers of %zu/%zu", i, np, reads, writes, src, dst);
     if (pd[i].transpose || p->n > 4096) continue;
     variant v;
     if (candidates_estimate(p, &ctx.info, &v, 1, msg, sizeof msg) == 0) continue;
