@@ -70,7 +70,7 @@ START_TEST(nvrtc_builds_the_pairwise_set)
   size_t n = knob_pairwise_rows(&di, &rows), built = 0;
   ck_assert_uint_gt(n, 40);
   double start = test_now();
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < n; i += test_full() ? 1 : 2) { /* make check: every other row (NVRTC takes ~1 s each) */
     ppfft_desc d;
     problem p;
     variant v;
@@ -80,7 +80,7 @@ START_TEST(nvrtc_builds_the_pairwise_set)
     ++built;
   }
   free(rows);
-  printf("NVRTC (sm_90): %zu kernels of the pairwise set built in %.1f s\n", built, test_now() - start);
+  printf("NVRTC (sm_90): %zu of the %zu kernels of the pairwise set built in %.1f s\n", built, n, test_now() - start);
 }
 END_TEST
 
