@@ -38,12 +38,10 @@ int wisdom_lookup(wisdom_store *w, const device_names *self, unsigned generator,
       best = (int)i;
     }
   }
-  if (best >= 0) {
-    snprintf(plan, len, "%s", w->entries[best].plan);
-    if (level) *level = device_match(self, w->entries[best].device, w->entries[best].arch);
-  }
+  int found = best >= 0 && (size_t)snprintf(plan, len, "%s", w->entries[best].plan) < len; /* never a cut plan */
+  if (found && level) *level = device_match(self, w->entries[best].device, w->entries[best].arch);
   pthread_mutex_unlock(&w->lock);
-  return best >= 0 ? 0 : -1;
+  return found ? 0 : -1;
 }
 
 /* Adds or replaces e in w (lock held); -1 when out of memory. */

@@ -27,7 +27,8 @@ int wisdom_store_init(wisdom_store *w); /* 0 on success */
 void wisdom_store_destroy(wisdom_store *w);
 
 /* The plan for t made by `generator`, from the entry that serves self at the closest level, then
- * the nearest batch class: 0 with the plan string and the level, -1 when none does. */
+ * the nearest batch class: 0 with the plan string and the level, -1 when none does (or its plan
+ * string would not fit len). */
 int wisdom_lookup(wisdom_store *w, const device_names *self, unsigned generator, const transform *t, char *plan, size_t len,
                   wisdom_level *level);
 
