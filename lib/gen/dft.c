@@ -154,6 +154,23 @@ static void odd_prime(dctx *d, unsigned r, const val *in, val *out)
 
 static unsigned gcd(unsigned a, unsigned b) { return b ? gcd(b, a % b) : a; }
 
+/* Cooley-Tukey, decimation in time, r = f x m: f sub-DFTs of size m on the inputs n1 + f*n2,
+ * twiddles, m DFTs of size f. */
+static void cooley_tukey(dctx *d, unsigned r, unsigned f, const val *in, val *out)
+{
+  unsigned m = r / f;
+  val sub_in[32], y[32], col[16], z[16];
+  for (unsigned n1 = 0; n1 < f; ++n1) {
+    for (unsigned n2 = 0; n2 < m; ++n2) sub_in[n2] = in[n1 + f * n2];
+    fft(d, m, sub_in, y + n1 * m);
+  }
+  for (unsigned k2 = 0; k2 < m; ++k2) {
+    for (unsigned n1 = 0; n1 < f; ++n1) col[n1] = twiddle(d, y[n1 * m + k2], n1 * k2, r);
+    fft(d, f, col, z);
+    for (unsigned k1 = 0; k1 < f; ++k1) out[k2 + m * k1] = z[k1];
+  }
+}
+
 /* A composite r = f x m that is not a power of two: coprime factors by the prime-factor algorithm
  * (Good-Thomas: input n = (m n1 + f n2) mod r, output k = k1 mod f = k2 mod m, no twiddles), the
  * others (9 = 3 x 3) by Cooley-Tukey as below. */
@@ -162,15 +179,7 @@ static void composite(dctx *d, unsigned r, unsigned f, const val *in, val *out)
   unsigned m = r / f;
   val col[16], y[16], z[16];
   if (gcd(f, m) != 1) {
-    for (unsigned n1 = 0; n1 < f; ++n1) {
-      for (unsigned n2 = 0; n2 < m; ++n2) col[n2] = in[n1 + f * n2];
-      fft(d, m, col, y + n1 * m);
-    }
-    for (unsigned k2 = 0; k2 < m; ++k2) {
-      for (unsigned n1 = 0; n1 < f; ++n1) col[n1] = twiddle(d, y[n1 * m + k2], n1 * k2, r);
-      fft(d, f, col, z);
-      for (unsigned k1 = 0; k1 < f; ++k1) out[k2 + m * k1] = z[k1];
-    }
+    cooley_tukey(d, r, f, in, out);
     return;
   }
   for (unsigned n2 = 0; n2 < m; ++n2) { /* y[n2 f + k1]: the f-point DFTs */
@@ -185,9 +194,9 @@ static void composite(dctx *d, unsigned r, unsigned f, const val *in, val *out)
   }
 }
 
-/* out[k] = DFT_r(in)[k], recursively: radix 2 and 4 directly, larger powers of two as f x m
- * Cooley-Tukey (decimation in time: f sub-DFTs of size m on the inputs n1 + f*n2, twiddles, m DFTs
- * of size f); odd primes by symmetric pairs, other composites from their factors. */
+/* out[k] = DFT_r(in)[k], recursively: radix 2 and 4 directly, larger powers of two by
+ * cooley_tukey (4 x m from 16 on, else 2 x m); odd primes by symmetric pairs, other composites from
+ * their factors. */
 static void fft(dctx *d, unsigned r, const val *in, val *out)
 {
   if (r > 2 && (r & (r - 1))) {
@@ -215,17 +224,7 @@ static void fft(dctx *d, unsigned r, const val *in, val *out)
     out[3] = sub(d, s1, s3);
     return;
   }
-  unsigned f = r >= 16 ? 4 : 2, m = r / f;
-  val sub_in[32], y[32], col[4], z[4];
-  for (unsigned n1 = 0; n1 < f; ++n1) {
-    for (unsigned n2 = 0; n2 < m; ++n2) sub_in[n2] = in[n1 + f * n2];
-    fft(d, m, sub_in, y + n1 * m);
-  }
-  for (unsigned k2 = 0; k2 < m; ++k2) {
-    for (unsigned n1 = 0; n1 < f; ++n1) col[n1] = twiddle(d, y[n1 * m + k2], n1 * k2, r);
-    fft(d, f, col, z);
-    for (unsigned k1 = 0; k1 < f; ++k1) out[k2 + m * k1] = z[k1];
-  }
+  cooley_tukey(d, r, r >= 16 ? 4 : 2, in, out);
 }
 
 /* The textbook sum X[k] = sum_t x[t] w^(tk), every product written out. */
