@@ -43,6 +43,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * passes, and ABFT checks the complex transform it loads and stores */
   if ((p->r2c || p->c2r) && v->onchip == ONCHIP_GM) return UNSUP("%s", "a real-data pass keeps its transform on chip: GM does not apply");
   if ((p->r2c || p->c2r) && v->abft) return UNSUP("%s", "ABFT does not check real-data passes");
+  /* half-precision data: GM would round every intermediate pass to half in global memory, and
+   * ABFT's thresholds are f32's and f64's */
+  if (p->f16 && v->onchip == ONCHIP_GM) return UNSUP("%s", "f16 keeps its transform on chip (in f32): GM does not apply");
+  if (p->f16 && v->abft) return UNSUP("%s", "ABFT does not check f16 passes");
   int pow2 = is_pow2(n);
   if (pow2 && (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg))
     return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);

@@ -67,7 +67,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   variant vk = *v;
   vk.bluestein = 0; /* the plan's knob, not the kernel's: Bluestein's FFTs share kernels */
   variant_print(&vk, name, sizeof name);
-  tb_printf(&buf, "/* ppfft kernel: N = %u, %s, %s, %s, variant %s\n", g->n, p->f64 ? "f64" : "f32",
+  tb_printf(&buf, "/* ppfft kernel: N = %u, %s, %s, %s, variant %s\n", g->n, p->f64 ? "f64" : p->f16 ? "f16 (f32 arithmetic)" : "f32",
             p->sign < 0 ? "forward" : "backward", p->inplace ? "in-place" : "out-of-place", name);
   tb_printf(&buf, " * %u work-items x %u elements per transform, %u transforms per work-group, %u lanes */\n", g->w, g->r, g->t, E);
   if (p->f64) tb_printf(&buf, "#define PPFFT_F64\n");
