@@ -4,12 +4,13 @@
  * (back to back behind an untimed run, --window), 3 warm-ups, median of repeats, the first
  * transforms checked against FFTW.
  *
- *   ppfft-cuda-bench [-p f32|f64|LIST] [-m MiB] [-r repeats] [--kind c2c|r2c|c2r] [--window b2b|alone]
+ *   ppfft-cuda-bench [-p f32|f64|f16|LIST] [-m MiB] [-r repeats] [--kind c2c|r2c|c2r] [--window b2b|alone]
  *                    [--csv FILE] SHAPE...
  *
  * --kind r2c and c2r (peer.h) set ppfft_desc.kind = PPFFT_R2C / PPFFT_C2R, packed and out of place
  * (the descriptor's defaults); where the library does not do them yet the row is FAILED with its
- * status, and its message is on stderr.
+ * status, and its message is on stderr.  f16 (PPFFT_F16: half2 data) gets the same input as
+ * cufft-bench's f16 rows (the same generator, seed and rounding), so the errors compare.
  *
  * The plan is made as a user makes it: ppfft_plan_create on a context of CUDA device 0 with
  * PPFFT_ESTIMATE (the wisdom installed or found for the device, else the heuristic), or with
@@ -18,6 +19,7 @@
  * "measure+..."), and each row's plan string is printed on stderr. */
 #include "config.h"
 #include "peer.h"
+#include "core/half.h"
 #include "ppfft_cuda.h"
 #include <cuda_runtime_api.h>
 
@@ -58,7 +60,13 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
   cudaEvent_t a = NULL, b = NULL;
   int ok = ms && host && back ? 1 : peer_failed(why, sizeof why, "malloc", 0, "out of host memory");
   if (ok) {
-    bench_fill_input(host, prec, sh, kind, batch);
+    if (prec != BENCH_F16) bench_fill_input(host, prec, sh, kind, batch);
+    unsigned long long s = 0x9E3779B97F4A7C15ull; /* cufft-bench's f16 input, value for value */
+    for (size_t i = 0; prec == BENCH_F16 && i < 2 * (size_t)(sh->N * batch); ++i) {
+      uint16_t h = half_from_float((float)bench_random(&s));
+      while (half_to_float(h) == 0.0f) h = half_from_float((float)bench_random(&s));
+      ((uint16_t *)host)[i] = h;
+    }
     ok = CUDA_OK("cudaMalloc", cudaMalloc(&in, bytes)) && CUDA_OK("cudaMalloc", cudaMalloc(&out, out_bytes)) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(in, host, bytes, cudaMemcpyHostToDevice));
   }
@@ -66,13 +74,13 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
     ppfft_desc d;
     size_t n[3] = {(size_t)sh->n[0], (size_t)sh->n[1], (size_t)sh->n[2]};
     ppfft_desc_init(&d, sh->rank, n, (size_t)batch);
-    d.precision = prec == BENCH_F64 ? PPFFT_F64 : PPFFT_F32;
+    d.precision = prec == BENCH_F64 ? PPFFT_F64 : prec == BENCH_F16 ? PPFFT_F16 : PPFFT_F32;
     d.kind = kind == BENCH_R2C ? PPFFT_R2C : kind == BENCH_C2R ? PPFFT_C2R : PPFFT_C2C;
     ok = PPFFT_OK("ppfft_plan_create", ppfft_plan_create(c, &d, flags, &plan));
   }
   int from_wisdom = 0;
   if (ok) {
-    char text[1024];
+    char text[4096];
     if (ppfft_plan_describe(plan, text, sizeof text) == PPFFT_SUCCESS) {
       fprintf(stderr, "ppfft-cuda-bench: %s %s: %s\n", bench_prec_name(prec), sh->text, text);
       from_wisdom = strstr(text, "(from wisdom") != NULL;
@@ -109,7 +117,7 @@ int main(int argc, char **argv)
 {
   const char *prog = "ppfft-cuda-bench";
   peer_options o;
-  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_WINDOW | PEER_ALLOW_KIND, 256, &o);
+  int s = peer_parse_args(argc, argv, prog, PEER_ALLOW_F16 | PEER_ALLOW_WINDOW | PEER_ALLOW_KIND, 256, &o);
   if (s) return s < 0 ? 0 : s;
   ppfft_context *c;
   if (ppfft_context_create_cuda(0, &c) != PPFFT_SUCCESS) return fprintf(stderr, "%s: %s\n", prog, ppfft_context_last_error(NULL)), 1;
