@@ -16,7 +16,11 @@
  * PPFFT_ESTIMATE (the wisdom installed or found for the device, else the heuristic), or with
  * PPFFT_MEASURE when PPFFT_BENCH_FLAGS=measure; once per size, executed on the default stream.  The
  * config column is "wisdom+plan-once+b2b" where a wisdom entry answered, else "estimate+..." (or
- * "measure+..."), and each row's plan string is printed on stderr. */
+ * "measure+..."), and each row's plan string is printed on stderr.
+ *
+ * PPFFT_BENCH_TC=1 (f16): after each f16 row, its plan again with TC (the radix-16 passes on the
+ * Tensor Cores) added to every RP+LM-CM pass, or to as many of them as take it, made by
+ * ppfft_plan_create_variant; config "...+tc".  A plan none of whose passes takes TC gives no row. */
 #include "config.h"
 #include "peer.h"
 #include "core/half.h"
@@ -46,9 +50,12 @@ static int ppfft_ok(char *why, size_t len, const char *what, ppfft_status s, ppf
 #define CUDA_OK(what, e) cuda_ok(why, sizeof why, what, (e))
 #define PPFFT_OK(what, s) ppfft_ok(why, sizeof why, what, (s), c)
 
-static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int prec, const peer_options *o, FILE *csv, const char *device,
-                peer_tally *tally)
+static char last_plan[4096]; /* the plan string of run's last plan */
+
+static void run(ppfft_context *c, unsigned flags, const char *variant, const bench_shape *sh, int prec, const peer_options *o, FILE *csv,
+                const char *device, peer_tally *tally)
 {
+  last_plan[0] = '\0';
   int kind = o->kind;
   long long batch = peer_batch(sh, kind, prec, o->mib), count = peer_check_count(sh, batch);
   size_t bytes = bench_side_bytes(sh, kind, prec, 0) * (size_t)batch, out_bytes = bench_side_bytes(sh, kind, prec, 1) * (size_t)batch;
@@ -76,7 +83,8 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
     ppfft_desc_init(&d, sh->rank, n, (size_t)batch);
     d.precision = prec == BENCH_F64 ? PPFFT_F64 : prec == BENCH_F16 ? PPFFT_F16 : PPFFT_F32;
     d.kind = kind == BENCH_R2C ? PPFFT_R2C : kind == BENCH_C2R ? PPFFT_C2R : PPFFT_C2C;
-    ok = PPFFT_OK("ppfft_plan_create", ppfft_plan_create(c, &d, flags, &plan));
+    ok = variant ? PPFFT_OK("ppfft_plan_create_variant", ppfft_plan_create_variant(c, &d, variant, &plan))
+                 : PPFFT_OK("ppfft_plan_create", ppfft_plan_create(c, &d, flags, &plan));
   }
   int from_wisdom = 0;
   if (ok) {
@@ -84,14 +92,16 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
     if (ppfft_plan_describe(plan, text, sizeof text) == PPFFT_SUCCESS) {
       fprintf(stderr, "ppfft-cuda-bench: %s %s: %s\n", bench_prec_name(prec), sh->text, text);
       from_wisdom = strstr(text, "(from wisdom") != NULL;
+      snprintf(last_plan, sizeof last_plan, "%.*s", (int)strcspn(text, " "), text);
     }
     ok = PPFFT_OK("ppfft_execute_cuda", ppfft_execute_cuda(plan, 0, in, out)) && CUDA_OK("cudaDeviceSynchronize", cudaDeviceSynchronize()) &&
          CUDA_OK("cudaMemcpy", cudaMemcpy(back, out, back_bytes, cudaMemcpyDeviceToHost));
   }
   /* how the plan was made, as ppfft-bench says it: wisdom where an entry answered */
-  bench_config_add(config, sizeof config, from_wisdom ? "wisdom" : flags & PPFFT_MEASURE ? "measure" : "estimate");
+  bench_config_add(config, sizeof config, variant ? "variant" : from_wisdom ? "wisdom" : flags & PPFFT_MEASURE ? "measure" : "estimate");
   bench_config_add(config, sizeof config, "plan-once");
   bench_config_add(config, sizeof config, peer_window_name(o->window));
+  if (variant && strstr(variant, "+TC")) bench_config_add(config, sizeof config, "tc");
   if (ok) err = peer_check(sh, prec, kind, count, host, back);
   ok = ok && CUDA_OK("cudaEventCreate", cudaEventCreate(&a)) && CUDA_OK("cudaEventCreate", cudaEventCreate(&b));
   for (int r = -PEER_WARMUPS; ok && r < o->repeats; ++r) {
@@ -111,6 +121,51 @@ static void run(ppfft_context *c, unsigned flags, const bench_shape *sh, int pre
   cudaFree(out);
   cudaGetLastError();
   free(ms), free(host), free(back);
+}
+
+/* plan with "+TC" after "RP+LM-CM" in the passes that mask selects (bit i: pass i), into out;
+ * returns how many passes got it */
+static int with_tc(const char *plan, unsigned mask, char *out, size_t len)
+{
+  size_t at = 0;
+  int pass = 0, added = 0;
+  out[0] = '\0';
+  for (const char *s = plan; *s && at + 8 < len; ++pass) {
+    size_t l = strcspn(s, ";");
+    const char *lm = strstr(s, "/RP+LM-CM+");
+    int add = (mask >> pass & 1) && lm && lm < s + l;
+    size_t head = add ? (size_t)(lm - s) + strlen("/RP+LM-CM") : l;
+    if (at + l + 8 >= len) break;
+    memcpy(out + at, s, head), at += head;
+    if (add) memcpy(out + at, "+TC", 3), at += 3, ++added;
+    memcpy(out + at, s + head, l - head), at += l - head;
+    s += l;
+    if (*s == ';') out[at++] = *s++;
+  }
+  out[at] = '\0';
+  return added;
+}
+
+/* The f16 row's plan with TC in as many passes as take it (all first, then fewer): a row. */
+static void run_tc(ppfft_context *c, const bench_shape *sh, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
+{
+  char plan[4096], tc[4200];
+  snprintf(plan, sizeof plan, "%s", last_plan);
+  int passes = 1;
+  for (const char *s = plan; (s = strchr(s, ';')); ++s) ++passes;
+  for (unsigned mask = (1u << passes) - 1; plan[0] && mask > 0; --mask) {
+    if (!with_tc(plan, mask, tc, sizeof tc)) continue;
+    ppfft_desc d;
+    size_t n[3] = {(size_t)sh->n[0], (size_t)sh->n[1], (size_t)sh->n[2]};
+    ppfft_desc_init(&d, sh->rank, n, 1);
+    d.precision = PPFFT_F16;
+    ppfft_plan *p = NULL;
+    if (ppfft_plan_create_variant(c, &d, tc, &p) != PPFFT_SUCCESS) continue;
+    ppfft_plan_destroy(p);
+    run(c, 0, tc, sh, BENCH_F16, o, csv, device, tally);
+    return;
+  }
+  fprintf(stderr, "ppfft-cuda-bench: f16 %s: no pass of %s takes TC\n", sh->text, plan);
 }
 
 int main(int argc, char **argv)
@@ -134,7 +189,11 @@ int main(int argc, char **argv)
   peer_tally tally;
   memset(&tally, 0, sizeof tally);
   for (int p = 0; p < BENCH_NPREC; ++p)
-    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) run(c, flags, &o.shapes[i], p, &o, csv, prop.name, &tally);
+    for (int i = 0; o.prec[p] && i < o.nshapes; ++i) {
+      run(c, flags, NULL, &o.shapes[i], p, &o, csv, prop.name, &tally);
+      const char *tc = getenv("PPFFT_BENCH_TC");
+      if (p == BENCH_F16 && tc && !strcmp(tc, "1")) run_tc(c, &o.shapes[i], &o, csv, prop.name, &tally);
+    }
   int status = peer_summary(prog, &tally);
   if (csv) fclose(csv);
   ppfft_context_destroy(c);

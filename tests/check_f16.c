@@ -3,6 +3,7 @@
  * NVRTC builds of the F16 passes of every size class.  On a CUDA device: the planner's F16 plans of
  * every size class against FFTW in double, within a bound suited to half storage. */
 #include "core/half.h"
+#include "core/tc_map.h"
 #include "cuda/program.h"
 #include "gen/kernel.h"
 #include "gen/transpose.h"
@@ -25,6 +26,103 @@ static double f16_bound(size_t n) { return 4.0 * 0x1.0p-11 * sqrt(n > 2 ? log2((
 
 /* ---- without a device ---- */
 
+/* What the probe kernel (core/tc_map.h) writes on a device whose fragments follow the PTX ISA's
+ * table for mma.m16n8k16 (f16): the library never assumes this layout; the tests use it to stand in
+ * for a device.  perm relabels the rows of A and C and the inner index (another device's map). */
+static void simulated_probe(float *out, const unsigned *perm)
+{
+  for (int run = 0; run < 256; ++run) {
+    int la = run / 8, ha = run % 8, g = la / 4, t4 = la % 4;
+    int am = (int)perm[(ha % 4 < 2 ? g : g + 8)], ak = (int)perm[(t4 * 2 + ha % 2 + (ha < 4 ? 0 : 8))]; /* A's one-hot element */
+    for (int l = 0; l < 32; ++l)
+      for (int i = 0; i < 4; ++i) {
+        int cm = (int)perm[(i < 2 ? l / 4 : l / 4 + 8)], cn = (l % 4) * 2 + i % 2; /* C float i of lane l */
+        float v = 0.0f;
+        if (cm == am) /* B's element (ak, cn): lane 4 cn + k % 8 / 2, half k % 2 + 2 (k >= 8) */
+          for (int lb = 0; lb < 32; ++lb)
+            for (int hb = 0; hb < 4; ++hb)
+              if ((int)perm[(lb % 4) * 2 + hb % 2 + (hb < 2 ? 0 : 8)] == ak && lb / 4 == cn) v = (float)(1 + 4 * lb + hb);
+        out[(run * 32 + l) * 4 + i] = v;
+      }
+  }
+}
+
+static void hopper(device_info *di, cuda_runtime *rt);
+
+/* The probe's output reads back as a map under which the products are right: for every lane, A's
+ * (m, k), B's (k, n) and C's (m, n) agree with the simulated device; a broken output gives none. */
+START_TEST(tc_map_from_the_probe)
+{
+  static unsigned ident[16], perm[16];
+  for (unsigned i = 0; i < 16; ++i) ident[i] = i, perm[i] = (i * 7 + 3) % 16;
+  float *out = malloc(TC_PROBE_FLOATS * sizeof *out);
+  for (int pass = 0; pass < 2; ++pass) {
+    simulated_probe(out, pass ? perm : ident);
+    tc_map m;
+    ck_assert_int_eq(tc_map_from_probe(out, &m), 0);
+    /* the labels are the probe's own (any consistent labelling computes the same products) */
+    for (int l = 0; l < 32; ++l)
+      for (int i = 0; i < 16; ++i) ck_assert_uint_lt(m.lane[l][i] & 15u, i >= 8 && i < 12 ? 8u : 16u);
+    /* A element (lane, half) -> (m, k) must be a bijection, and so on */
+    int seenA[256] = {0}, seenB[128] = {0}, seenC[128] = {0};
+    for (int l = 0; l < 32; ++l) {
+      for (int h = 0; h < 8; ++h) ++seenA[m.lane[l][h]];
+      for (int h = 0; h < 4; ++h) ++seenB[(m.lane[l][8 + h] >> 4) * 8 + (m.lane[l][8 + h] & 7)];
+      for (int h = 0; h < 4; ++h) ++seenC[(m.lane[l][12 + h] >> 4) * 8 + (m.lane[l][12 + h] & 7)];
+    }
+    for (int i = 0; i < 256; ++i) ck_assert_int_eq(seenA[i], 1);
+    for (int i = 0; i < 128; ++i) {
+      ck_assert_int_eq(seenB[i], 1);
+      ck_assert_int_eq(seenC[i], 1);
+    }
+    /* consistency with the device: lanes sharing a true row share a label, and so on */
+    for (int l = 0; l < 32; ++l)
+      for (int l2 = 0; l2 < 32; ++l2) {
+        int same_row = l / 4 == l2 / 4; /* C floats 0, 1 of lanes in one group of four: one row */
+        ck_assert_int_eq(same_row, (m.lane[l][12] >> 4) == (m.lane[l2][12] >> 4));
+        int same_col = l % 4 == l2 % 4; /* C float 0: column 2 (l % 4) */
+        ck_assert_int_eq(same_col, (m.lane[l][12] & 7) == (m.lane[l2][12] & 7));
+      }
+  }
+  /* the map computes the DFT: fragments built by its labels (A = F, B = x), multiplied as the
+   * simulated device multiplies (by its true positions), read back by the labels */
+  for (int pass = 0; pass < 2; ++pass) {
+    const unsigned *pm = pass ? perm : ident;
+    simulated_probe(out, pm);
+    tc_map m;
+    ck_assert_int_eq(tc_map_from_probe(out, &m), 0);
+    double Ar[16][16], Br[16][8], x[16][8];
+    for (int k = 0; k < 16; ++k)
+      for (int n = 0; n < 8; ++n) x[k][n] = (double)((k * 5 + n * 3) % 11) - 5.0;
+    for (int l = 0; l < 32; ++l) {
+      int g = l / 4, t4 = l % 4;
+      for (int h = 0; h < 8; ++h) { /* true position of A's half h: (M, K) */
+        int M = (int)pm[h % 4 < 2 ? g : g + 8], K = (int)pm[t4 * 2 + h % 2 + (h < 4 ? 0 : 8)];
+        int lm = m.lane[l][h] >> 4, lk = m.lane[l][h] & 15;
+        Ar[M][K] = cos(2 * 3.14159265358979323846 * lm * lk / 16); /* the real part of F by the labels */
+      }
+      for (int h = 0; h < 4; ++h) {
+        int K = (int)pm[t4 * 2 + h % 2 + (h < 2 ? 0 : 8)], N = g;
+        Br[K][N] = x[m.lane[l][8 + h] >> 4][m.lane[l][8 + h] & 7];
+      }
+    }
+    for (int l = 0; l < 32; ++l)
+      for (int i = 0; i < 4; ++i) {
+        int M = (int)pm[i < 2 ? l / 4 : l / 4 + 8], N = (l % 4) * 2 + i % 2;
+        double c = 0, want = 0;
+        for (int K = 0; K < 16; ++K) c += Ar[M][K] * Br[K][N];
+        int lm = m.lane[l][12 + i] >> 4, ln = m.lane[l][12 + i] & 7;
+        for (int t = 0; t < 16; ++t) want += cos(2 * 3.14159265358979323846 * lm * t / 16) * x[t][ln];
+        ck_assert_msg(fabs(c - want) < 1e-9, "lane %d float %d: %g, want %g", l, i, c, want);
+      }
+  }
+  out[5 * 128 + 7] = 3.5f; /* not a B element's value */
+  tc_map m;
+  ck_assert_int_eq(tc_map_from_probe(out, &m), -1);
+  free(out);
+}
+END_TEST
+
 static void hopper(device_info *di, cuda_runtime *rt)
 {
   memset(di, 0, sizeof *di);
@@ -40,6 +138,11 @@ static void hopper(device_info *di, cuda_runtime *rt)
   di->cc_major = 9;
   di->cuda = 1;
   di->regs_per_block = 65536;
+  static unsigned ident[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  float *out = malloc(TC_PROBE_FLOATS * sizeof *out);
+  simulated_probe(out, ident);
+  di->tc_ok = tc_map_from_probe(out, &di->tc) == 0;
+  free(out);
   memset(rt, 0, sizeof *rt);
   rt->info = *di;
   snprintf(rt->arch_option, sizeof rt->arch_option, "--gpu-architecture=sm_90");
@@ -187,10 +290,35 @@ START_TEST(nvrtc_builds_f16_passes)
         ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
         ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
         nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+        v.tc = 1; /* and on the Tensor Cores where it applies (strided and four-step passes too) */
+        if (geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS) {
+          nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+          ++built;
+        }
       }
       ++built;
     }
     errors_destroy(&e);
+  }
+  /* TC: every size class's radix-16 passes on the Tensor Cores, leftovers of 2, 4, 8 */
+  static const char *const tc[] = {
+    "r16x16/RP+LM-CM+TC+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t16",
+    "r16x16x4/RP+LM-CM+TC+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t4",
+    "r2x16x16x8/RP+LM-CM+TC+DIRECT+VASM2+TW-CALC+CSE+IL+LU/wg256/t1",
+    "r16x16x16/RP+LM-CM+TC+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t1",
+  };
+  for (size_t i = 0; i < sizeof tc / sizeof tc[0]; ++i) {
+    char msg2[512];
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(tc[i], &v, msg2, sizeof msg2), 0);
+    problem p;
+    problem_init_plain(&p, variant_length(&v), 64, 0, i % 2 ? 1 : -1);
+    p.f16 = 1;
+    p.inplace = i == 2;
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg2, sizeof msg2) == PPFFT_SUCCESS, "%s: %s", tc[i], msg2);
+    nvrtc_builds(&rt, &p, &v, &g);
+    ++built;
   }
   /* GM would round every pass to half in memory; ABFT has no f16 threshold */
   problem p;
@@ -322,6 +450,51 @@ START_TEST(f16_planner_against_fftw)
 }
 END_TEST
 
+/* TC plans (radix-16 passes on the Tensor Cores) of each size class, both directions, in and out
+ * of place, with CUDA-core passes before, between and after them. */
+START_TEST(f16_tc_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  if (!c->info.tc_ok) {
+    ck_assert_msg(c->info.cc_major < 8, "the probe found no fragment map on sm_%u%u", c->info.cc_major, c->info.cc_minor);
+    test_skip("no Tensor Core map (sm_%u%u)", c->info.cc_major, c->info.cc_minor);
+    return;
+  }
+#define TCV(r, wg, t) r "/RP+LM-CM+TC+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg" wg "/t" t
+  static const struct { int rank; size_t n[3]; const char *v; } cases[] = {
+    {1, {256}, TCV("r16x16", "256", "16")},
+    {1, {512}, TCV("r16x16x2", "256", "8")},
+    {1, {1024}, TCV("r16x16x4", "256", "4")},
+    {1, {2048}, TCV("r16x16x8", "256", "2")},
+    {1, {4096}, TCV("r16x16x16", "256", "1")},
+    {1, {4096}, "r2x16x16x8/RP+LM-CM+TC+DIRECT+VASM2+TW-CALC+CSE+IL+LU/wg256/t1"},
+    {1, {8192}, TCV("r16x16x16x2", "512", "1")},
+    {1, {16384}, TCV("r16x16x16x4", "1024", "1")},
+    {1, {65536}, TCV("r16x16", "256", "16") ";" TCV("r16x16", "256", "16")},
+    {1, {1 << 20}, TCV("r16x16x4", "256", "8") ";" "r16x16x4/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t8"},
+    {2, {256, 256}, TCV("r16x16", "256", "16") ";" TCV("r16x16", "256", "16")},
+    {2, {1024, 1024}, TCV("r16x16x4", "256", "4") ";" TCV("r16x16x4", "256", "8")},
+    {3, {16, 16, 256}, TCV("r16x16", "256", "16") ";r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t256;r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg256/t256"},
+  };
+#undef TCV
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    ppfft_desc d;
+    size_t n = cases[k].n[0] * (cases[k].rank > 1 ? cases[k].n[1] : 1) * (cases[k].rank > 2 ? cases[k].n[2] : 1);
+    ppfft_desc_init(&d, cases[k].rank, cases[k].n, n >= (1u << 20) ? 2 : ((size_t)1 << 20) / n + 1);
+    d.precision = PPFFT_F16;
+    d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    d.inplace = k % 3 == 1;
+    double err;
+    ppfft_status s = f16_run(c, &d, cases[k].v, 0, (unsigned)(100 + k), &err, NULL, 0);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", cases[k].v, ppfft_context_last_error(c));
+    printf("f16 TC N=%zu (rank %d) %s %s: error %.3g (bound %.3g) %s\n", n, cases[k].rank, d.direction < 0 ? "fwd" : "bwd",
+           d.inplace ? "ip" : "oop", err, f16_bound(n), cases[k].v);
+    ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", cases[k].v, err, f16_bound(n));
+  }
+}
+END_TEST
+
 Suite *make_f16_suite(void)
 {
   Suite *s = suite_create("f16");
@@ -329,11 +502,13 @@ Suite *make_f16_suite(void)
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, f16_refusals);
   tcase_add_test(tc, f16_wisdom_key);
+  tcase_add_test(tc, tc_map_from_the_probe);
   tcase_add_test(tc, nvrtc_builds_f16_passes);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);
   tcase_add_unchecked_fixture(tc, NULL, release_ctx);
+  tcase_add_test(tc, f16_tc_against_fftw);
   tcase_add_test(tc, f16_planner_against_fftw);
   suite_add_tcase(s, tc);
   return s;
