@@ -461,6 +461,10 @@ START_TEST(f16_tc_against_fftw)
     test_skip("no Tensor Core map (sm_%u%u)", c->info.cc_major, c->info.cc_minor);
     return;
   }
+  printf("probed fragment map, lanes 0 and 5 (A: m<<4|k x8, B: k<<4|n x4, C: m<<4|n x4):");
+  for (int l = 0; l < 6; l += 5)
+    for (int i = 0; i < 16; ++i) printf("%s%02x", i ? " " : l ? " | " : " ", c->info.tc.lane[l][i]);
+  printf("\n");
 #define TCV(r, wg, t) r "/RP+LM-CM+TC+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg" wg "/t" t
   static const struct { int rank; size_t n[3]; const char *v; } cases[] = {
     {1, {256}, TCV("r16x16", "256", "16")},
