@@ -14,9 +14,10 @@ typedef struct cuda_rig {
   size_t in_bytes;
 } cuda_rig;
 
-/* Buffers for in_elems / out_elems complex elements (out unused in place) with random input in
+/* Buffers for in_elems / out_elems complex elements of precision prec (a ppfft_precision; out
+ * unused in place) with random input in
  * [-1, 1) (never zeros).  On failure frees what it made.  Errors: CUDA, OUT_OF_MEMORY. */
-ppfft_status cuda_rig_make(cuda_runtime *rt, const errors *e, int f64, int inplace, size_t in_elems, size_t out_elems, cuda_rig *r);
+ppfft_status cuda_rig_make(cuda_runtime *rt, const errors *e, int prec, int inplace, size_t in_elems, size_t out_elems, cuda_rig *r);
 void cuda_rig_free(cuda_rig *r);
 
 /* One run of x on the rig's data in ms, from an event before its first pass to one after its last. */

@@ -84,7 +84,10 @@ ppfft_status ppfft_context_set_plan_time_limit(ppfft_context *c, double seconds)
 
 /* ---- Problem description ---- */
 
-typedef enum { PPFFT_F32, PPFFT_F64, PPFFT_F16 } ppfft_precision;          /* F16: CUDA side-backend only */
+/* F16: the CUDA side-backend only (sm_70 on): interleaved half2 data (IEEE binary16), computed in f32
+ * and rounded to nearest when stored; complex transforms of power-of-two lengths, interleaved;
+ * anything else is UNSUPPORTED, with the reason. */
+typedef enum { PPFFT_F32, PPFFT_F64, PPFFT_F16 } ppfft_precision;
 typedef enum { PPFFT_FORWARD = -1, PPFFT_BACKWARD = +1 } ppfft_direction;  /* backward is unnormalised */
 typedef enum { PPFFT_C2C, PPFFT_R2C, PPFFT_C2R } ppfft_kind;
 typedef enum { PPFFT_INTERLEAVED, PPFFT_PLANAR } ppfft_layout;

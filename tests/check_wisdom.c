@@ -83,7 +83,7 @@ START_TEST(malformed_rejected_whole)
       "%s c2c:f32:fwd:oop:n16:packed:b5 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* batch not 4^k */
       "%s c2c:f32:fwd:oop:n16:packed:b8 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* 8 = 2^3 */
       "%s r2r:f32:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* kind */
-      "%s c2c:f16:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",        /* precision */
+      "%s c2c:f8:fwd:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",         /* precision (f16 is one since issue 15) */
       "%s c2c:f32:up:oop:n16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",         /* direction */
       "%s c2c:f32:fwd:oop:16:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",         /* lengths */
       "%s c2c:f32:fwd:oop:n16x:packed:b4 r4x4/LM-CT+DIRECT+VAVM2+TW-GM/wg2/t1 1",

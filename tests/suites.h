@@ -44,6 +44,7 @@ Suite *make_bluestein_suite(void);    /* Bluestein's lengths, primes, f64, nD, l
 Suite *make_cuda_suite(void);         /* NVRTC builds, agreement with FFTW, the CUDA calls' errors */
 Suite *make_abft_suite(void);         /* ABFT: checks, corrections, fault injection, thresholds, errors (OpenCL) */
 Suite *make_abft_cuda_suite(void);    /* the same on the CUDA backend */
+Suite *make_f16_suite(void);         /* half precision (PPFFT_F16) on the CUDA backend */
 int test_cuda_open(const char *prog);   /* says which CUDA device the tests run on, or that none does */
 void test_cuda_close(void);
 

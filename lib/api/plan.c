@@ -24,7 +24,7 @@ static ppfft_status validate(ppfft_context *c, const ppfft_desc *d, transform *t
 {
   ppfft_status s = transform_from_desc(&c->err, &c->info, d, t);
   if (s != PPFFT_SUCCESS) return s;
-  size_t bytes = transform_length(t) * t->batch * (t->f64 ? 16 : 8);
+  size_t bytes = transform_length(t) * t->batch * transform_elem_bytes(t);
   if (bytes > c->info.max_alloc)
     return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "the transforms hold %zu bytes; %s allocates at most %llu bytes in one buffer", bytes,
                    c->info.name, (unsigned long long)c->info.max_alloc);

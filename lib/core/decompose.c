@@ -116,6 +116,7 @@ static int make_pass(const transform *t, size_t n, size_t sin, size_t sout, size
   *p = (problem){0};
   p->n = n;
   p->f64 = t->f64;
+  p->f16 = t->f16;
   p->sign = t->sign;
   p->inplace = src == dst;
   p->scale = 1.0;

@@ -3,6 +3,7 @@
  * cuda/runtime.c). */
 #ifndef PPFFT_CORE_DEVICE_INFO_H
 #define PPFFT_CORE_DEVICE_INFO_H
+#include "core/tc_map.h"
 #include "ppfft.h"
 
 typedef struct device_info {
@@ -19,6 +20,9 @@ typedef struct device_info {
   unsigned cc_major, cc_minor; /* NVIDIA's compute capability (0 elsewhere): the architecture class */
   int cuda;                 /* the CUDA backend's view of the device: its own wisdom class */
   size_t regs_per_block;    /* 32-bit registers a block's threads share (CUDA); 0: unknown */
+  int tc_ok;                /* the Tensor Cores' fragment map below was found by the probe (CUDA,
+                             * sm_80 on: cuda/tensor_probe.c); 0: none, the TC knob is refused */
+  tc_map tc;
 } device_info;
 
 #endif

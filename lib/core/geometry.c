@@ -43,6 +43,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * passes, and ABFT checks the complex transform it loads and stores */
   if ((p->r2c || p->c2r) && v->onchip == ONCHIP_GM) return UNSUP("%s", "a real-data pass keeps its transform on chip: GM does not apply");
   if ((p->r2c || p->c2r) && v->abft) return UNSUP("%s", "ABFT does not check real-data passes");
+  /* half-precision data: GM would round every intermediate pass to half in global memory, and
+   * ABFT's thresholds are f32's and f64's */
+  if (p->f16 && v->onchip == ONCHIP_GM) return UNSUP("%s", "f16 keeps its transform on chip (in f32): GM does not apply");
+  if (p->f16 && v->abft) return UNSUP("%s", "ABFT does not check f16 passes");
   int pow2 = is_pow2(n);
   if (pow2 && (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg))
     return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);
@@ -98,6 +102,23 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
       return UNSUP("%s", "a shuffle exchange moves single elements: VASM, and VASM2 unless staged through local memory (CGAP with t > 1)");
     if (g->w > 32) return UNSUP("a shuffle exchange needs a transform's work-items within one warp (32), not %u", g->w);
   }
+  if (v->tc) {
+    /* gen/tensor.c: each warp multiplies groups of 8 radix-16 butterflies (the columns of B) by
+     * the DFT matrix, reading and writing them in both local planes at once */
+    if (!p->f16) return UNSUP("%s", "TC multiplies f16 data: the transform must be f16");
+    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || g->xr > 1 || v->vector_math || g->ec != 1)
+      return UNSUP("%s", "TC needs RP+LM-CM with scalar arithmetic (VASM), no XR, no SHFL");
+    int r16 = 0;
+    for (int i = 0; i < v->npasses; ++i) r16 |= v->radix[i] == 16;
+    if (!r16) return UNSUP("%s", "TC computes radix-16 passes: the factorisation has none");
+    if (!v->lu) return UNSUP("%s", "TC keeps its fragments in registers: it needs LU (unrolled loops)");
+    if (n < 256) return UNSUP("TC starts at N = 256 (a group of 8 butterflies within one transform), not %zu", n);
+    if (v->wg % 32) return UNSUP("TC needs whole warps: a work-group of %u work-items is not", v->wg);
+    unsigned groups = g->t * (g->n / 16) / 8, warps = v->wg / 32;
+    if (groups % warps) return UNSUP("TC: %u groups of 8 butterflies do not share evenly among %u warps", groups, warps);
+    g->tc_groups = groups / warps;
+    if (g->tc_groups > 32) return UNSUP("TC: %u groups of butterflies a warp hold too many registers (32 at most)", g->tc_groups);
+  }
   if (v->abft) {
     /* the checks read the registers of the RP modes (gen/abft.c) */
     if (v->abft > 2) return UNSUP("%s", "ABFT1 or ABFT2");
@@ -132,7 +153,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;
-  case ONCHIP_RP_LM_CM: planes = ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c)) ? 1 : 0; break;
+  case ONCHIP_RP_LM_CM: planes = v->tc ? 2 : ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c)) ? 1 : 0; break;
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }
@@ -142,6 +163,9 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     g->abft_local_bytes = (2 * 3 * (size_t)g->wg + (g->w > grp ? 2 * 3 * (size_t)g->t * (g->w / grp) : 0)) * rs + 4;
   }
   if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = twiddle_entries(g->n) * 2 * rs;
+  if (v->tc && (!di || !di->cuda || !di->tc_ok))
+    return UNSUP("%s", "TC needs the Tensor Cores' fragment map, which the probe finds on CUDA devices of sm_80 and later only");
+  if (v->tc) g->tc = di->tc;
   if (!di) return PPFFT_SUCCESS;
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");
   if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);

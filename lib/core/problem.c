@@ -7,6 +7,7 @@ void problem_of_rank1(const transform *t, problem *p)
   p->n = t->n[0];
   p->batch = t->batch;
   p->f64 = t->f64;
+  p->f16 = t->f16;
   p->sign = t->sign;
   p->inplace = t->inplace;
   p->scale = t->scale;
@@ -49,7 +50,8 @@ ppfft_status problem_from_desc(const errors *e, const device_info *di, const ppf
 
 int problem_is_plain(const problem *p)
 {
-  return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
+  /* half-precision data are converted element by element (gen/layout.c) */
+  return !p->f16 && p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
          !p->c2r;
 }
 

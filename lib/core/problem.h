@@ -17,6 +17,7 @@ typedef struct problem {
   size_t n;                     /* transform length */
   size_t batch;                 /* transforms, the product of the level counts */
   int f64;                      /* 0: f32, 1: f64 */
+  int f16;                      /* half2 data in memory (CUDA), computed in f32 (f64 is 0) */
   int sign;                     /* -1 forward, +1 backward */
   int inplace;                  /* one buffer, the same layout on both sides */
   size_t in_dist, out_dist;     /* level 0's distances */
@@ -64,8 +65,13 @@ static inline size_t problem_level_dist(const problem *p, int side, int l)
   return side ? p->lev_out_dist[l] : p->lev_in_dist[l];
 }
 
-/* Bytes of one complex element. */
-static inline size_t problem_elem_bytes(const problem *p) { return p->f64 ? 16 : 8; }
+/* The precision as ppfft_precision (what the backends' rigs and host runs take), and the bytes of
+ * one complex element in memory. */
+static inline int problem_precision(const problem *p) { return p->f64 ? PPFFT_F64 : p->f16 ? PPFFT_F16 : PPFFT_F32; }
+static inline size_t problem_elem_bytes(const problem *p) { return precision_elem_bytes(problem_precision(p)); }
+
+/* Bytes of one complex entry of a table (twiddles, chirps): the compute precision, f32 for f16 data. */
+static inline size_t problem_table_elem_bytes(const problem *p) { return p->f64 ? 16 : 8; }
 
 /* Elements (of that side's type: real on a real side) a buffer must hold for the input (which =
  * 0) or output (1) layout. */

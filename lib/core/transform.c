@@ -201,6 +201,25 @@ static ppfft_status real_inplace_check(const errors *e, transform *t, size_t rea
   return PPFFT_SUCCESS;
 }
 
+/* What half precision (PPFFT_F16) runs on: CUDA devices with Tensor Cores (sm_70 on), complex
+ * interleaved data, powers of two in every dimension (the Tensor Core radix-16 merging and its
+ * leftover radices 2..8); the rest is refused here, with the reason. */
+static ppfft_status f16_check(const errors *e, const device_info *di, const transform *t)
+{
+  if (!di || !di->cuda)
+    return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 is available only through the CUDA side-backend (ppfft_cuda.h): OpenCL devices %s",
+                      "need cl_khr_fp16, which NVIDIA's OpenCL lacks");
+  if (di->cc_major < 7)
+    return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 needs a device with Tensor Cores (compute capability 7.0 or later); \"%s\" is %u.%u",
+                      di->name, di->cc_major, di->cc_minor);
+  if (t->kind != PPFFT_C2C) return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "%s", "f16 transforms are complex-to-complex only (no R2C, C2R)");
+  if (t->in.planar || t->out.planar) return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "%s", "f16 data are interleaved half2 (no planar layout)");
+  for (int i = 0; i < t->rank; ++i)
+    if (t->n[i] & (t->n[i] - 1))
+      return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 transforms need power-of-two lengths; n[%d] = %zu is not", i, t->n[i]);
+  return PPFFT_SUCCESS;
+}
+
 ppfft_status transform_from_desc(const errors *e, const device_info *di, const ppfft_desc *d, transform *t)
 {
   if (!d) return errors_set(e, PPFFT_ERROR_INVALID_ARGUMENT, "descriptor is NULL");
@@ -236,6 +255,7 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
   for (int i = 0; i < d->rank; ++i) t->n[i] = d->n[i];
   t->batch = d->batch;
   t->f64 = d->precision == PPFFT_F64;
+  t->f16 = d->precision == PPFFT_F16;
   t->sign = d->kind == PPFFT_R2C ? -1 : d->kind == PPFFT_C2R ? 1 : d->direction == PPFFT_FORWARD ? -1 : 1;
   t->inplace = d->inplace != 0;
   t->scale = d->scale;
@@ -252,8 +272,10 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
     if (s != PPFFT_SUCCESS) return s;
   }
 
-  if (d->precision == PPFFT_F16)
-    return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f16 is available only through the CUDA side-backend (ppfft_cuda.h)");
+  if (t->f16) {
+    ppfft_status s16 = f16_check(e, di, t);
+    if (s16 != PPFFT_SUCCESS) return s16;
+  }
   for (int i = 0; i < d->rank; ++i) {
     if (transform_needs_bluestein(d->n[i]) && d->n[i] > ((size_t)1 << (MAX_LENGTH_LOG2 - 1)))
       return errors_set(e, PPFFT_ERROR_INVALID_SIZE,

@@ -22,6 +22,7 @@ typedef struct transform {
   size_t n[3];      /* n[rank-1] is the fastest dimension of the packed layout (real lengths) */
   size_t batch;
   int f64;
+  int f16;          /* half-precision data (CUDA only): half2 in memory, computed in f32 (f64 is 0) */
   int sign;         /* -1 forward, +1 backward */
   int inplace;
   side_layout in, out; /* in-place C2C: out is a copy of in; real kinds: each side in its own units */
@@ -32,6 +33,13 @@ typedef struct transform {
  * supplies the device's limits (double precision).  Statuses: INVALID_ARGUMENT, INVALID_SIZE,
  * INVALID_LAYOUT, UNSUPPORTED. */
 ppfft_status transform_from_desc(const errors *e, const device_info *di, const ppfft_desc *d, transform *t);
+
+/* Bytes of one complex element of precision prec (a ppfft_precision: PPFFT_F16's half2 is 4). */
+static inline size_t precision_elem_bytes(int prec) { return prec == PPFFT_F64 ? 16 : prec == PPFFT_F16 ? 4 : 8; }
+
+/* The transform's precision as ppfft_precision, and the bytes of one complex element in memory. */
+static inline int transform_precision(const transform *t) { return t->f64 ? PPFFT_F64 : t->f16 ? PPFFT_F16 : PPFFT_F32; }
+static inline size_t transform_elem_bytes(const transform *t) { return precision_elem_bytes(transform_precision(t)); }
 
 /* Elements of one transform (product of the lengths). */
 size_t transform_length(const transform *t);

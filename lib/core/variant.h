@@ -8,6 +8,9 @@
  *                  RP+LM-CM, the exchange between passes by warp shuffles instead of local memory
  *                  (CUDA only; the seed's section 3.2: the thread-dependent register permutations
  *                  around the shuffles by dynamic indexing, a switch, or selects in or out of place)
+ *                  RP+LM-CM may add TC (CUDA, f16 data): its radix-16 passes as 16x16 complex
+ *                  matrix products on the Tensor Cores (mma.sync m16n8k16, f16 inputs, f32
+ *                  accumulation), the data between them in local memory; the other passes as RP
  *   access pattern how work-items move data between global memory and the chip:
  *                  CGAP    work-item k moves vector k of the work-group's span (coalesced);
  *                  DIRECT  each work-item moves the elements its own first and last pass use
@@ -54,6 +57,7 @@ typedef struct variant {
   int cse, il, lu;
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
+  int tc;             /* TC: radix-16 passes on the Tensor Cores (gen/tensor.c) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
   unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct) */
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of

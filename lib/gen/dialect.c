@@ -54,6 +54,17 @@ static const char cuda_abft_helpers[] =
     "__device__ __forceinline__ void ppfft_count(uint *c) { atomicAdd(c, 1u); }\n"
     "__device__ __forceinline__ real ppfft_xor_sum(const real x, const uint m, const uint mask) { return x + __shfl_xor_sync(mask, x, m); }\n";
 
+/* half2 in memory as the 32 bits that hold it (.x low), converted by PTX so that no header is
+ * needed: cvt.f32.f16 is exact, cvt.rn.f16.f32 rounds to nearest even. */
+static const char cuda_half_helpers[] =
+    "typedef uint ppfft_h2;\n"
+    "__device__ __forceinline__ real2 ppfft_ld_h2(const ppfft_h2 u)\n{\n  float x, y;\n"
+    "  asm(\"{ .reg .b16 l, h; mov.b32 {l, h}, %2; cvt.f32.f16 %0, l; cvt.f32.f16 %1, h; }\" : \"=f\"(x), \"=f\"(y) : \"r\"(u));\n"
+    "  return make_real2(x, y);\n}\n"
+    "__device__ __forceinline__ ppfft_h2 ppfft_st_h2(const real2 v)\n{\n  ppfft_h2 u;\n"
+    "  asm(\"{ .reg .b16 l, h; cvt.rn.f16.f32 l, %1; cvt.rn.f16.f32 h, %2; mov.b32 %0, {l, h}; }\" : \"=r\"(u) : \"f\"(v.x), \"f\"(v.y));\n"
+    "  return u;\n}\n\n";
+
 /* A buffer is a plain pointer (global) and shared memory is declared __shared__; a table in
  * constant memory is a __constant__ array with a constant initializer (braced elements, not calls),
  * and one passed as an argument is an ordinary read-only pointer. */
@@ -79,6 +90,7 @@ const dialect dialect_cuda = {
   .elem_close = "}",
   .xor_reduce = 1,
   .abft_helpers = cuda_abft_helpers,
+  .half_helpers = cuda_half_helpers,
   .kernel_head = cuda_kernel_head,
   .half = cuda_half,
 };

@@ -47,6 +47,9 @@ typedef struct dialect {
   const char *abft_helpers;   /* ABFT kernels' helpers: ppfft_flip (a bit of a real), ppfft_count
                                * (an atomic increment of a global counter), ppfft_xor_sum (with
                                * xor_reduce) */
+  const char *half_helpers;   /* half-precision data (problem.h's f16): the type ppfft_h2 of a half2
+                               * in memory and its conversions ppfft_ld_h2 (to real2) and ppfft_st_h2
+                               * (from real2, rounded to nearest), else NULL (OpenCL: no f16) */
   int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
                                * passes left out, so its cost shows; the results are wrong */
   /* the line before a kernel's signature, for a work-group of wg work-items */

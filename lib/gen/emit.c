@@ -81,7 +81,7 @@ void gen_unit_slot(const gen_state *gs, char *buf, size_t n, char c, const char 
 /* Local memory: the plane array name for component c of the mode's layout. */
 const char *gen_plane(const gen_state *gs, char c)
 {
-  if (gs->v->onchip == ONCHIP_RP_LM_CM) return "lds";
+  if (gs->v->onchip == ONCHIP_RP_LM_CM && !gs->v->tc) return "lds"; /* one component at a time */
   return c == 'r' ? "ldr" : "ldi";
 }
 

@@ -5,6 +5,7 @@
  *   twiddle.c  twiddle factors in each twiddle mode (TW-CALC, TW-NATIVE, CM-K, CM-L, TW-GM, TWP)
  *   pass.c     the radix passes of each on-chip mode (RP+LM-CM, LM-CC, LM-CT, GM)
  *   shuffle.c  RP+SHFL-*'s exchange between passes by warp shuffles (CUDA)
+ *   tensor.c   TC's radix-16 passes on the Tensor Cores (CUDA, f16 data; gen/tensor.h)
  *   kernel.c   the whole kernel: tables, helpers, and the passes strung together (gen/kernel.h)
  *
  * Emitters write through the dialect (gen/dialect.h) and append to gs->b, whose sticky error
@@ -163,6 +164,10 @@ spass gen_stockham(const gen_state *gs, int s);
 /* One Stockham pass on register slots (RP+LM-CM, LM-CC): every unit (butterfly group) c of this
  * work-item takes slots c + t*S, t < r. */
 void gen_stockham_on_slots(gen_state *gs, spass sp);
+
+/* Writes component c of every slot after Stockham pass sp to its output position in local memory
+ * (the scatter half of the exchange; TC's passes read there). */
+void gen_stockham_scatter(gen_state *gs, spass sp, char c);
 
 /* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th

@@ -365,7 +365,7 @@ void gen_load_staged(gen_state *gs)
     if (gen_access_parts(gs) == 2) tb_printf(&body, "    const real16 gq0 = gx[2u * j], gq1 = gx[2u * j + 1u];\n");
     gen_access_plane(gs, vec, sizeof vec, gxn, (unsigned)k);
     for (unsigned e = 0; e < g->e; ++e) gen_access_comp(gs, lanes[e], sizeof lanes[e], gxn, e, (unsigned)k);
-    local_lanes(gs, &body, g->e, 1, "lds", "b", "pos", vec, lanes);
+    local_lanes(gs, &body, g->e, 1, gen_plane(gs, k ? 'i' : 'r'), "b", "pos", vec, lanes);
     gen_loop_body(gs, "j", g->ra, &body);
     gen_barrier_local(gs);
     gen_slots_local(gs, k ? 'i' : 'r', 0);
@@ -391,7 +391,7 @@ void gen_store_staged(gen_state *gs)
       if (g->e == 1) tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j]", c);
       else tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j].s%x", c, e);
     }
-    local_lanes(gs, &body, g->e, 0, "lds", "b", "pos", g->e > 1 ? vec : NULL, lanes);
+    local_lanes(gs, &body, g->e, 0, gen_plane(gs, c), "b", "pos", g->e > 1 ? vec : NULL, lanes);
     gen_loop_body(gs, "j", g->ra, &body);
     gen_barrier_local(gs);
   }

@@ -8,6 +8,7 @@
 #include "core/twiddle_table.h"
 #include "gen/dft.h"
 #include "gen/layout.h"
+#include "gen/tensor.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -67,7 +68,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   variant vk = *v;
   vk.bluestein = 0; /* the plan's knob, not the kernel's: Bluestein's FFTs share kernels */
   variant_print(&vk, name, sizeof name);
-  tb_printf(&buf, "/* ppfft kernel: N = %u, %s, %s, %s, variant %s\n", g->n, p->f64 ? "f64" : "f32",
+  tb_printf(&buf, "/* ppfft kernel: N = %u, %s, %s, %s, variant %s\n", g->n, p->f64 ? "f64" : p->f16 ? "f16 (f32 arithmetic)" : "f32",
             p->sign < 0 ? "forward" : "backward", p->inplace ? "in-place" : "out-of-place", name);
   tb_printf(&buf, " * %u work-items x %u elements per transform, %u transforms per work-group, %u lanes */\n", g->w, g->r, g->t, E);
   if (p->f64) tb_printf(&buf, "#define PPFFT_F64\n");
@@ -93,6 +94,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   const char *table_arg = tables.len ? tables.data : "";
   if (tables.failed) buf.failed = tables.failed;
   if (gs->general) gen_layout_macros(&buf, d, p);
+  if (v->tc) gen_tc_helpers(gs);
   d->kernel_head(&buf, g->wg);
   if (gs->general) gen_layout_signature(&buf, d, p, table_arg);
   else if (p->inplace)
@@ -112,10 +114,10 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (g->local_bytes && d->dynamic_local) { /* one array of g->local_bytes, given at launch */
     out->local_bytes = g->local_bytes;
     tb_printf(&buf, "  extern %s__align__(16) real ppfft_local[]; /* %zu bytes */\n", d->local_decl, g->local_bytes);
-    if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  real *const lds = ppfft_local;\n");
+    if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  real *const lds = ppfft_local;\n");
     else tb_printf(&buf, "  real *const ldr = ppfft_local, *const ldi = ppfft_local + %uu;\n", g->t * g->npad);
   } else if (g->local_bytes) {
-    if (v->onchip == ONCHIP_RP_LM_CM) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
+    if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
     else tb_printf(&buf, "  %sreal ldr[%u], ldi[%u];\n", d->local_decl, g->t * g->npad, g->t * g->npad);
   }
   if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
@@ -129,6 +131,10 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
 
   switch (v->abft ? -1 : (int)v->onchip) {
   case ONCHIP_RP_LM_CM:
+    if (v->tc) {
+      gen_tc_body(gs);
+      break;
+    }
     tb_printf(&buf, "  /* load into registers */\n");
     if (g->staged) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);

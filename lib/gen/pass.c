@@ -100,7 +100,7 @@ static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned fir
 }
 
 /* Writes component c of all the slots after Stockham pass sp to local memory. */
-static void stockham_scatter_local(gen_state *gs, spass sp, char c) { stockham_scatter_range(gs, sp, c, 0, sp.s, 0); }
+void gen_stockham_scatter(gen_state *gs, spass sp, char c) { stockham_scatter_range(gs, sp, c, 0, sp.s, 0); }
 
 /* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
@@ -241,8 +241,8 @@ void gen_lmcc_pass(gen_state *gs, int s)
   gen_slots_local(gs, 'i', 0);
   gen_stockham_on_slots(gs, sp);
   gen_barrier_local(gs);
-  stockham_scatter_local(gs, sp, 'r');
-  stockham_scatter_local(gs, sp, 'i');
+  gen_stockham_scatter(gs, sp, 'r');
+  gen_stockham_scatter(gs, sp, 'i');
   gen_barrier_local(gs);
 }
 

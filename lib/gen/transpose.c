@@ -18,7 +18,7 @@ int gen_transpose(const problem *p, const dialect *d, kernel_source *out)
   text_buf_init(&b);
   const unsigned T = TRANSPOSE_TILE, rows = TRANSPOSE_WG / TRANSPOSE_TILE;
   tb_printf(&b, "/* ppfft transpose: %zu elements x %zu transforms, %s, strides %zu -> %zu */\n", p->n, p->batch,
-            p->f64 ? "f64" : "f32", p->in_stride, p->out_stride);
+            p->f64 ? "f64" : p->f16 ? "f16" : "f32", p->in_stride, p->out_stride);
   if (p->f64) tb_printf(&b, "#define PPFFT_F64\n");
   tb_printf(&b, "%s\n", d->prelude);
   gen_layout_macros(&b, d, p);

@@ -43,16 +43,17 @@ typedef struct backend {
   /* The temporary buffer of four-step and XP plans; tmp_bytes gives its size (0: none). */
   ppfft_status (*alloc_tmp)(void *rt, const errors *e, void *chain, size_t bytes);
   size_t (*tmp_bytes)(const void *chain);
-  /* Random data for a measurement (in_elems and out_elems complex elements, out unused in place),
+  /* Random data for a measurement (in_elems and out_elems complex elements of precision prec, a
+   * ppfft_precision; out unused in place),
    * timed runs of a chain on it in ms (whole: every pass and the gaps between them; otherwise the
    * single launch of a one-pass chain), and its release. */
-  ppfft_status (*rig_make)(void *rt, const errors *e, int f64, int inplace, size_t in_elems, size_t out_elems, void **rig);
+  ppfft_status (*rig_make)(void *rt, const errors *e, int prec, int inplace, size_t in_elems, size_t out_elems, void **rig);
   ppfft_status (*rig_run)(void *rig, const errors *e, void *chain, int whole, double *ms);
   void (*rig_free)(void *rig);
   /* One run of a chain on host data, for checks (not timed): in_elems complex elements of in (in
    * the chain's precision, interleaved) to the device, the chain run, out_elems of the result (in
    * place: the input buffer) back into out.  Errors: the runtime's, OUT_OF_MEMORY. */
-  ppfft_status (*run_host)(void *rt, const errors *e, void *chain, int f64, int inplace, size_t in_elems, size_t out_elems, const void *in,
+  ppfft_status (*run_host)(void *rt, const errors *e, void *chain, int prec, int inplace, size_t in_elems, size_t out_elems, const void *in,
                            void *out);
   /* ABFT (core/abft.h): the chain's control buffer, made zeroed (abft_init); the threshold and the
    * fault-injection words (ABFT_CTL_NINJ on) the next execution writes first (abft_set, inj NULL:

@@ -1,5 +1,6 @@
 /* The CUDA backend: the planner's view (plan/backend.h) of cuda/'s runtime.  In libppfft_cuda only. */
 #include "plan/backend.h"
+#include "core/transform.h"
 #include "cuda/cudaerr.h"
 #include "cuda/exec.h"
 #include "cuda/timer.h"
@@ -51,11 +52,11 @@ static void pass_release(void *x, int i)
 static ppfft_status alloc_tmp(void *rt, const errors *e, void *x, size_t bytes) { return cuda_chain_alloc_tmp(rt, e, x, bytes); }
 static size_t tmp_bytes(const void *x) { return ((const cuda_chain *)x)->tmp ? ((const cuda_chain *)x)->tmp_bytes : 0; }
 
-static ppfft_status rig_make(void *rt, const errors *e, int f64, int inplace, size_t in_elems, size_t out_elems, void **out)
+static ppfft_status rig_make(void *rt, const errors *e, int prec, int inplace, size_t in_elems, size_t out_elems, void **out)
 {
   cuda_rig *r = malloc(sizeof *r);
   if (!r) return errors_set(e, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
-  ppfft_status s = cuda_rig_make(rt, e, f64, inplace, in_elems, out_elems, r);
+  ppfft_status s = cuda_rig_make(rt, e, prec, inplace, in_elems, out_elems, r);
   if (s != PPFFT_SUCCESS) {
     free(r);
     r = NULL;
@@ -78,13 +79,13 @@ static void rig_free(void *r)
   free(r);
 }
 
-static ppfft_status run_host(void *rt, const errors *e, void *x, int f64, int inplace, size_t in_elems, size_t out_elems, const void *in,
+static ppfft_status run_host(void *rt, const errors *e, void *x, int prec, int inplace, size_t in_elems, size_t out_elems, const void *in,
                              void *out)
 {
   int prev;
   ppfft_status s = cuda_enter(rt, e, &prev);
   if (s != PPFFT_SUCCESS) return s;
-  size_t eb = f64 ? 16 : 8;
+  size_t eb = precision_elem_bytes(prec);
   void *a = NULL, *b = NULL;
   const char *call = "cudaMalloc";
   cudaError_t err = cudaMalloc(&a, in_elems * eb);

@@ -1,5 +1,6 @@
 /* The OpenCL backend: the planner's view (plan/backend.h) of cl/'s runtime. */
 #include "plan/backend.h"
+#include "core/transform.h"
 #include "cl/clerr.h"
 #include "cl/exec.h"
 #include "cl/timer.h"
@@ -43,11 +44,11 @@ static void pass_release(void *x, int i) { cl_pass_release(&((cl_chain *)x)->pas
 static ppfft_status alloc_tmp(void *rt, const errors *e, void *x, size_t bytes) { return cl_chain_alloc_tmp(rt, e, x, bytes); }
 static size_t tmp_bytes(const void *x) { return ((const cl_chain *)x)->tmp ? ((const cl_chain *)x)->tmp_bytes : 0; }
 
-static ppfft_status rig_make(void *rt, const errors *e, int f64, int inplace, size_t in_elems, size_t out_elems, void **out)
+static ppfft_status rig_make(void *rt, const errors *e, int prec, int inplace, size_t in_elems, size_t out_elems, void **out)
 {
   cl_rig *r = malloc(sizeof *r);
   if (!r) return errors_set(e, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
-  ppfft_status s = cl_rig_make(rt, e, f64, inplace, in_elems, out_elems, r);
+  ppfft_status s = cl_rig_make(rt, e, prec, inplace, in_elems, out_elems, r);
   if (s != PPFFT_SUCCESS) {
     free(r);
     r = NULL;
@@ -65,11 +66,11 @@ static void rig_free(void *r)
   free(r);
 }
 
-static ppfft_status run_host(void *rtp, const errors *e, void *x, int f64, int inplace, size_t in_elems, size_t out_elems, const void *in,
+static ppfft_status run_host(void *rtp, const errors *e, void *x, int prec, int inplace, size_t in_elems, size_t out_elems, const void *in,
                              void *out)
 {
   cl_runtime *rt = rtp;
-  size_t eb = f64 ? 16 : 8;
+  size_t eb = precision_elem_bytes(prec);
   cl_int ce;
   cl_command_queue q = clCreateCommandQueue(rt->ctx, rt->dev, 0, &ce);
   if (!q) return cl_error(e, "clCreateCommandQueue", ce);

@@ -136,6 +136,14 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
       }
+  /* f16 where the probe found the Tensor Cores' map: TC, the radix-16 passes as matrix products,
+   * with the estimate's other knobs (gen/tensor.c) */
+  for (unsigned widen = 0; p->f16 && di && di->tc_ok && widen < 3; ++widen) {
+    variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 1);
+    v.tc = 1;
+    geometry g;
+    if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+  }
   /* CPU devices: wide vector arithmetic straight from global memory wins there (bench/study on
    * PoCL: GM+VAVM8 4-8x the GPU layouts at N = 64) */
   static const unsigned cpu_widths[] = {4, 8, 16};

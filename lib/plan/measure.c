@@ -23,7 +23,7 @@ static int cmp_double(const void *a, const void *b)
 /* The rig for a one-pass problem. */
 static ppfft_status rig_make(ppfft_context *c, const problem *p, void **r)
 {
-  return c->be->rig_make(c->rt, &c->err, p->f64, p->inplace, problem_span(p, 0), problem_span(p, 1), r);
+  return c->be->rig_make(c->rt, &c->err, problem_precision(p), p->inplace, problem_span(p, 0), problem_span(p, 1), r);
 }
 
 /* Building is most of the cost and needs only the host: plans are built on several threads first
@@ -150,7 +150,7 @@ ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms)
 {
   if (plan->in_planar || plan->out_planar) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "measure_plan times interleaved plans only");
   void *r = NULL;
-  ppfft_status s = c->be->rig_make(c->rt, &c->err, plan->f64, plan->inplace, plan->in_span, plan->out_span, &r);
+  ppfft_status s = c->be->rig_make(c->rt, &c->err, plan->prec, plan->inplace, plan->in_span, plan->out_span, &r);
   enum { WARMUP = 2, REPEATS = 7 };
   double samples[REPEATS], w;
   for (int i = 0; i < WARMUP && s == PPFFT_SUCCESS; ++i) s = c->be->rig_run(r, &c->err, plan->chain, 1, &w);

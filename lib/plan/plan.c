@@ -21,7 +21,7 @@ static void dump_kernel(const char *text, const char *variant_name, const proble
   size_t len = strlen(dir) + 96;
   char *path = malloc(len);
   if (!path) return;
-  snprintf(path, len, "%s/ppfft-n%zu-%s-%s-%016" PRIx64 ".%s", dir, p->n, p->f64 ? "f64" : "f32", p->sign < 0 ? "fwd" : "bwd",
+  snprintf(path, len, "%s/ppfft-n%zu-%s-%s-%016" PRIx64 ".%s", dir, p->n, p->f64 ? "f64" : p->f16 ? "f16" : "f32", p->sign < 0 ? "fwd" : "bwd",
            hash_string(HASH_OFFSET, text), d == &dialect_opencl ? "cl" : "cu");
   FILE *f = fopen(path, "w");
   free(path);
@@ -98,7 +98,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   void *table = !ks.table_arg ? NULL
                 : ps->pointwise ? bluestein_table(ps->pointwise, ps->chirp_n, pb->n, pb->sign, pb->scale, pb->f64)
                                 : twiddle_table(&ps->v, ps->g.n, pb->f64);
-  size_t table_bytes = ps->pointwise ? bluestein_entries(ps->pointwise, ps->chirp_n, pb->n) * problem_elem_bytes(pb) : ps->g.table_bytes;
+  size_t table_bytes = ps->pointwise ? bluestein_entries(ps->pointwise, ps->chirp_n, pb->n) * problem_table_elem_bytes(pb) : ps->g.table_bytes;
   void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
   int abft = !ps->transpose && !ps->pointwise && ps->v.abft;
   void *abft_a = abft ? abft_table(pb->n, pb->sign, pb->f64) : NULL;
@@ -111,7 +111,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
                      .window = abft && ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1, .f64 = pb->f64,
                      .chirp_n = ps->pointwise ? (unsigned)ps->chirp_n : 0, .chirp_m = ps->pointwise ? (unsigned)pb->n : 0};
   pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, table_bytes, tw4,
-                    tw4 ? four_step_entries(pb->twiddle_n) * problem_elem_bytes(pb) : 0, abft_a, abft ? pb->n * problem_elem_bytes(pb) : 0};
+                    tw4 ? four_step_entries(pb->twiddle_n) * problem_table_elem_bytes(pb) : 0, abft_a, abft ? pb->n * problem_table_elem_bytes(pb) : 0};
   if (s == PPFFT_SUCCESS && abft && !p->abft) { /* the plan's first checked pass: its control buffer and threshold */
     s = c->be->abft_init(c->rt, &c->err, p->chain);
     if (s == PPFFT_SUCCESS) {
@@ -140,7 +140,7 @@ ppfft_status plan_run_host(ppfft_plan *p, const void *in, void *out)
 {
   ppfft_context *c = p->ctx;
   if (p->in_planar || p->out_planar) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "plan_run_host runs interleaved plans only");
-  return c->be->run_host(c->rt, &c->err, p->chain, p->f64, p->inplace, p->in_span, p->out_span, in, out);
+  return c->be->run_host(c->rt, &c->err, p->chain, p->prec, p->inplace, p->in_span, p->out_span, in, out);
 }
 
 ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, ppfft_plan **out)
@@ -152,6 +152,7 @@ ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, p
   p->pass[0].pb = *pb;
   p->pass[0].v = *v;
   p->f64 = pb->f64;
+  p->prec = problem_precision(pb);
   p->inplace = pb->inplace;
   p->in_planar = pb->in_planar;
   p->out_planar = pb->out_planar;
@@ -174,6 +175,7 @@ ppfft_status plan_build(ppfft_context *c, const problem *pb, const variant *v, p
 ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, size_t tmp_elems)
 {
   p->f64 = t->f64;
+  p->prec = transform_precision(t);
   p->inplace = t->inplace;
   p->in_planar = t->in.planar;
   p->out_planar = t->out.planar;
@@ -188,7 +190,7 @@ ppfft_status plan_finish(ppfft_context *c, ppfft_plan *p, const transform *t, si
     if (!p->pass[i].transpose && !p->pass[i].pointwise) vs[n++] = p->pass[i].v;
   plan_string_print(vs, n, p->name, sizeof p->name);
   if (!tmp_elems) return PPFFT_SUCCESS;
-  return c->be->alloc_tmp(c->rt, &c->err, p->chain, tmp_elems * (t->f64 ? 16 : 8));
+  return c->be->alloc_tmp(c->rt, &c->err, p->chain, tmp_elems * transform_elem_bytes(t));
 }
 
 ppfft_status plan_build_transform(ppfft_context *c, const transform *t, const variant *vs, int n, ppfft_plan **out)

@@ -28,6 +28,7 @@ struct ppfft_plan {
   int npasses;
   plan_pass pass[DECOMPOSE_MAX_PASSES];
   int f64, inplace, in_planar, out_planar;
+  int prec;            /* ppfft_precision of the data (F16: half2 in memory, f64 0) */
   int in_real, out_real;    /* a side of real values (R2C's input, C2R's output) */
   size_t in_span, out_span; /* elements (of each side's type) the user's buffers must hold */
   char name[PLAN_STRING_MAX]; /* the plan string */

@@ -33,7 +33,7 @@ void problem_key_base(const transform *t, char *buf, size_t len)
   int at = snprintf(lengths, sizeof lengths, "n");
   for (int d = 0; d < t->rank; ++d) at += snprintf(lengths + at, sizeof lengths - (size_t)at, "%s%zu", d ? "x" : "", t->n[d]);
   const char *kind = t->kind == PPFFT_R2C ? "r2c" : t->kind == PPFFT_C2R ? "c2r" : "c2c"; /* real lengths, each side's units */
-  snprintf(buf, len, "%s:%s:%s:%s:%s:%s", kind, t->f64 ? "f64" : "f32", t->sign < 0 ? "fwd" : "bwd", t->inplace ? "ip" : "oop", lengths,
+  snprintf(buf, len, "%s:%s:%s:%s:%s:%s", kind, t->f64 ? "f64" : t->f16 ? "f16" : "f32", t->sign < 0 ? "fwd" : "bwd", t->inplace ? "ip" : "oop", lengths,
            layout);
 }
 
@@ -82,7 +82,7 @@ int problem_key_parse(const char *key, char *base, size_t base_len, unsigned *ba
   }
   if (n != 7) return snprintf(msg, len, "problem key \"%.80s\" needs 7 fields, has %zu", key, n), -1;
   if (strcmp(tok[0], "c2c") && strcmp(tok[0], "r2c") && strcmp(tok[0], "c2r")) return snprintf(msg, len, "unknown transform kind \"%s\"", tok[0]), -1;
-  if (strcmp(tok[1], "f32") && strcmp(tok[1], "f64")) return snprintf(msg, len, "unknown precision \"%s\"", tok[1]), -1;
+  if (strcmp(tok[1], "f32") && strcmp(tok[1], "f64") && strcmp(tok[1], "f16")) return snprintf(msg, len, "unknown precision \"%s\"", tok[1]), -1;
   if (strcmp(tok[2], "fwd") && strcmp(tok[2], "bwd")) return snprintf(msg, len, "unknown direction \"%s\"", tok[2]), -1;
   if (strcmp(tok[3], "oop") && strcmp(tok[3], "ip")) return snprintf(msg, len, "unknown placement \"%s\"", tok[3]), -1;
   const char *s = tok[4];
