@@ -412,6 +412,49 @@ static const real_case more[] = {
   {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
 };
 
+/* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
+ * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing as a pointwise pass after
+ * them and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
+ * Bluestein (even N on the fast path, N/2 = 17; odd N on the general one).  make check runs the
+ * first four (about 8 kernels), check-full the rest. */
+#define V4 "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
+#define V8 "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"
+static const real_case split_cases[] = {
+  {PPFFT_R2C, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_C2R, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_R2C, 1, {34}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {17}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  /* check-full: in place, strides with distances and offsets, planar, f64, three passes, 2D and 3D */
+  {PPFFT_C2R, 1, {34}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {17}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_C2R, 1, {64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_R2C, 1, {64}, 3, 1, 0, 1, {2}, {3}, 131, 101, 3, 2, V8 ";" V4},
+  {PPFFT_C2R, 1, {64}, 3, 1, 0, 1, {2}, {3}, 131, 101, 3, 2, V8 ";" V4},
+  {PPFFT_R2C, 1, {128}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V4},
+  {PPFFT_C2R, 1, {128}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V4},
+  {PPFFT_R2C, 2, {4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4},
+  {PPFFT_C2R, 2, {4, 64}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V8},
+  {PPFFT_R2C, 3, {2, 4, 64}, 2, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 2, {6, 2 * 4099}, 1, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 2, {6, 2 * 4099}, 1, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 2, {17, 34}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 2, {17, 34}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {38}, 3, 0, 0, 1, {3}, {2}, 120, 41, 1, 5, NULL},
+  {PPFFT_C2R, 1, {38}, 3, 0, 0, 1, {3}, {2}, 120, 41, 1, 5, NULL},
+};
+enum { SPLIT_QUICK = 4 };
+
+START_TEST(test_split)
+{
+  const real_case *rc = &split_cases[_i];
+  if ((_i >= SPLIT_QUICK && !test_full()) || !runnable(rc)) return;
+  char name[1024];
+  free(run_case(rc, 60 + (unsigned)_i, 0, name, sizeof name));
+  if (test_verbose()) printf("  split %s rank %d n[last] %zu: %s\n", rc->kind == PPFFT_R2C ? "R2C" : "C2R", rc->rank, rc->n[rc->rank - 1], name);
+}
+END_TEST
+
 START_TEST(test_agree)
 {
   const real_case *rc = &quick[_i];
@@ -622,6 +665,7 @@ Suite *make_real_suite(void)
   tcase_add_loop_test(tc, test_hermitian_part, 0, 2);
   tcase_add_loop_test(tc, test_round_trip, 0, 2);
   tcase_add_loop_test(tc, test_odd, 0, 2);
+  tcase_add_loop_test(tc, test_split, 0, (int)(sizeof split_cases / sizeof split_cases[0]));
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);
   tc = test_tcase("errors");

@@ -24,8 +24,9 @@
 #include "core/problem.h"
 #include "core/transform.h"
 
-/* at most 2 FFTs of 3 passes and 3 pointwise passes per dimension (Bluestein) */
-enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * (2 * DECOMPOSE_MAX_FACTORS + 3) };
+/* at most 2 FFTs of 3 passes and 3 pointwise passes per dimension (Bluestein), and an R2C's
+ * post-processing pass */
+enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * (2 * DECOMPOSE_MAX_FACTORS + 3) + 1 };
 
 typedef enum { BUF_OUT, BUF_IN, BUF_TMP } buffer_role; /* in-place plans use BUF_OUT only */
 

@@ -9,14 +9,26 @@
  * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input. */
 #include "gen/emit.h"
 
-void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos)
+void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr)
 {
   const problem *p = gs->p;
   const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
   size_t M = p->n, s = p->in_stride;
-  tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
-  tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)hk_%s * %zuul), hm_%s = LD_IN((%s) + (ulong)(%zuu - hk_%s) * %zuul);\n", name, ptr,
-            name, s, name, ptr, M, name, s);
+  if (p->real_part == REAL_FIRST && p->twiddle_n) {
+    /* the first pass of a split dimension: pos of column r is k = r + R pos (R = M / n), at r s1 +
+     * pos s (s1 = s / R, the dimension's own stride); X_(M-k) is at (M - k) s1 from the row's start */
+    char r[160];
+    size_t R = p->twiddle_n / p->n, s1 = s / R;
+    M = p->twiddle_n;
+    gen_twiddle_level_index(gs, r, sizeof r, tr);
+    tb_printf(b, "    const uint hr_%s = %s, hk_%s = hr_%s + %zuu * (uint)(%s);\n", name, r, name, name, R, pos);
+    tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)(%s) * %zuul), hm_%s = LD_IN((%s) - (ulong)hr_%s * %zuul + (ulong)(%zuu - hk_%s) * %zuul);\n",
+              name, ptr, pos, s, name, ptr, name, s1, M, name, s1);
+  } else {
+    tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
+    tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)hk_%s * %zuul), hm_%s = LD_IN((%s) + (ulong)(%zuu - hk_%s) * %zuul);\n", name, ptr,
+              name, s, name, ptr, M, name, s);
+  }
   tb_printf(b, "    if (hk_%s == 0u) { hx_%s.y = (real)0; hm_%s.y = (real)0; } /* X_0 and X_M of the Hermitian part are real */\n", name,
             name, name);
   tb_printf(b, "    const real2 hw_%s = ppfft_cossin(hk_%s, %zuu); /* w^-k */\n", name, name, 2 * M);

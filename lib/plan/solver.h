@@ -42,7 +42,8 @@ extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_
 /* Helpers the solvers share (plan/split.c). */
 
 /* Sets Bluestein's M (core/bluestein.h: the power of two >= 2N - 1) for every dimension of t whose
- * length needs it (transform_needs_bluestein), 0 for the others. */
+ * length needs it (transform_needs_bluestein), 0 for the others; a real transform's even real
+ * dimension that needs it goes on the fast path (real_half), M for N/2. */
 void split_bluestein(const transform *t, split *sp);
 
 /* Whether some dimension of sp is Bluestein's (the other solvers then do not apply). */

@@ -11,7 +11,8 @@ static int applicable(const ppfft_context *c, const search_problem *sp)
   (void)c;
   const transform *t = sp->t;
   size_t N = t->n[t->rank - 1];
-  return t->kind != PPFFT_C2C && N % 2 == 0 && N >= 4;
+  /* (a fewest split already on the fast path, or Bluestein's, is the other solvers' candidate) */
+  return t->kind != PPFFT_C2C && N % 2 == 0 && N >= 4 && !sp->fewest.real_half && !split_has_bluestein(&sp->fewest);
 }
 
 static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max)

@@ -52,6 +52,11 @@ int split_balanced(size_t L, int k, size_t *f)
 void split_bluestein(const transform *t, split *sp)
 {
   for (int d = 0; d < 3; ++d) sp->bluestein[d] = d < t->rank && transform_needs_bluestein(t->n[d]) ? bluestein_m(t->n[d]) : 0;
+  int last = t->rank - 1;
+  if (t->kind != PPFFT_C2C && sp->bluestein[last] && t->n[last] % 2 == 0) { /* the fast path's N/2 (it needs Bluestein too) */
+    sp->real_half = 1;
+    sp->bluestein[last] = bluestein_m(t->n[last] / 2);
+  }
 }
 
 int split_has_bluestein(const split *sp) { return sp->bluestein[0] || sp->bluestein[1] || sp->bluestein[2]; }
