@@ -435,7 +435,8 @@ static const real_case split_cases[] = {
   {PPFFT_C2R, 1, {128}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V4},
   {PPFFT_R2C, 2, {4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4},
   {PPFFT_C2R, 2, {4, 64}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V8},
-  {PPFFT_R2C, 3, {2, 4, 64}, 2, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 3, {2, 4, 64}, 2, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4 ";r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2"},
+  {PPFFT_C2R, 3, {2, 4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;" V4 ";" V4 ";" V8},
   {PPFFT_R2C, 2, {6, 2 * 4099}, 1, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   {PPFFT_C2R, 2, {6, 2 * 4099}, 1, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   {PPFFT_R2C, 2, {17, 34}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0, NULL},
@@ -452,6 +453,28 @@ START_TEST(test_split)
   char name[1024];
   free(run_case(rc, 60 + (unsigned)_i, 0, name, sizeof name));
   if (test_verbose()) printf("  split %s rank %d n[last] %zu: %s\n", rc->kind == PPFFT_R2C ? "R2C" : "C2R", rc->rank, rc->n[rc->rank - 1], name);
+}
+END_TEST
+
+/* check-full: real lengths beyond one pass (the estimate splits N/2 four-step), 1D 2^15..2^22 and
+ * a 2D shape whose last dimension is that long, both kinds, f32 and f64. */
+START_TEST(test_long)
+{
+  if (!test_full()) return;
+  static const struct { int rank; size_t n[2], batch; int f64, inplace; } L[] = {
+    {1, {1u << 15}, 2, 0, 0}, {1, {1u << 16}, 1, 1, 1}, {1, {1u << 18}, 1, 0, 1}, {1, {1u << 20}, 1, 0, 0}, {1, {1u << 22}, 1, 1, 0},
+    {2, {6, 1u << 16}, 1, 0, 0}, {1, {3u << 14}, 1, 0, 0}, {1, {2u * 65537}, 1, 0, 0},
+  };
+  for (size_t i = 0; i < sizeof L / sizeof L[0]; ++i)
+    for (int k = 0; k < 2; ++k) {
+      real_case rc = {k ? PPFFT_C2R : PPFFT_R2C, L[i].rank, {L[i].n[0], L[i].n[1]}, L[i].batch, L[i].f64, L[i].inplace, 0, {0}, {0}, 0, 0, 0, 0, NULL};
+      if (!runnable(&rc)) return;
+      char name[1024];
+      double t0 = test_now();
+      free(run_case(&rc, 90 + (unsigned)i, 0, name, sizeof name));
+      if (test_verbose())
+        printf("  long %s rank %d n[last] %zu%s: %s (%.1f s)\n", k ? "C2R" : "R2C", rc.rank, rc.n[rc.rank - 1], rc.f64 ? " f64" : "", name, test_now() - t0);
+    }
 }
 END_TEST
 
@@ -675,6 +698,10 @@ Suite *make_real_suite(void)
   tc = test_tcase("sweep");
   tcase_add_test(tc, test_sweep);
   tcase_add_test(tc, test_measure);
+  tcase_set_timeout(tc, 3600);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("long");
+  tcase_add_test(tc, test_long);
   tcase_set_timeout(tc, 3600);
   suite_add_tcase(s, tc);
   return s;
