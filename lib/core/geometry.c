@@ -15,9 +15,9 @@ int geometry_pattern_is_owned(const geometry *g, access_pattern a)
   return 0;
 }
 
-/* A side's unit: neighbouring elements' distance, 1 but for the pairs of reals of a split real
- * dimension's fast path (problem.h's pair_stride), 2 pair_stride apart where contiguous. */
-static size_t side_unit(const problem *p, int side) { return problem_side_real(p, side) && p->pair_stride ? 2 * p->pair_stride : 1; }
+/* The distance of neighbouring transforms that read across each other: 1, but 2 for the
+ * contiguous pairs of reals of a split real dimension's fast path (problem.h's pair_stride). */
+static size_t side_unit(const problem *p, int side) { return problem_side_real(p, side) && p->pair_stride == 1 ? 2 : 1; }
 
 int geometry_side_is_column(const problem *p, const geometry *g, int side)
 {
