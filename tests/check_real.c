@@ -436,7 +436,7 @@ static const real_case split_cases[] = {
   {PPFFT_R2C, 2, {4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4},
   {PPFFT_C2R, 2, {4, 64}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V8},
   {PPFFT_R2C, 3, {2, 4, 64}, 2, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4 ";r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2"},
-  {PPFFT_C2R, 3, {2, 4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;" V4 ";" V4 ";" V8},
+  {PPFFT_C2R, 3, {2, 4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;" V4 ";" V8},
   {PPFFT_R2C, 2, {6, 2 * 4099}, 1, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   {PPFFT_C2R, 2, {6, 2 * 4099}, 1, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   {PPFFT_R2C, 2, {17, 34}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0, NULL},
