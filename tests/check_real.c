@@ -478,6 +478,74 @@ START_TEST(test_long)
 }
 END_TEST
 
+/* The round trips of length n (batch transforms, f32, the estimate's plans, out of place):
+ * backward(forward(x)) = n x for C2C into *err_c, C2R(R2C(x)) = n x into *err_r. */
+static void round_trips(size_t n, size_t batch, double *err_c, double *err_r)
+{
+  test_env *t = test_env_get();
+  for (int real = 0; real < 2; ++real) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, 1, &n, batch);
+    ppfft_plan *pf = NULL, *pb = NULL;
+    if (real) d.kind = PPFFT_R2C;
+    ck_assert_msg(ppfft_plan_create(t->ctx, &d, 0, &pf) == PPFFT_SUCCESS, "N = %zu: %s", n, ppfft_context_last_error(t->ctx));
+    if (real) d.kind = PPFFT_C2R;
+    else d.direction = PPFFT_BACKWARD;
+    ck_assert_msg(ppfft_plan_create(t->ctx, &d, 0, &pb) == PPFFT_SUCCESS, "N = %zu: %s", n, ppfft_context_last_error(t->ctx));
+    size_t xs = (real ? 1 : 2) * n * batch, zs = real ? 2 * (n / 2 + 1) * batch : xs; /* reals of each side */
+    double *x = malloc(8 * xs), *y = malloc(8 * xs), *zero = calloc(zs > xs ? zs : xs, 8);
+    test_random(x, xs, (unsigned)n);
+    for (size_t i = 0; i < xs; ++i) x[i] = (float)x[i];
+    cl_mem mx = upload_reals(x, xs, 0), mz = upload_reals(zero, zs, 0), my = upload_reals(zero, xs, 0);
+    ck_assert_int_eq(ppfft_execute(pf, t->q, mx, mz, 0, NULL, NULL), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
+    download_reals(my, y, xs, 0);
+    double num = 0, den = 0;
+    for (size_t i = 0; i < xs; ++i) num += (y[i] - n * x[i]) * (y[i] - n * x[i]), den += n * x[i] * n * x[i];
+    *(real ? err_r : err_c) = sqrt(num / den);
+    ck_assert_msg(sqrt(num / den) < 2 * test_bound(n, 0), "N = %zu %s round trip error %g", n, real ? "real" : "complex", sqrt(num / den));
+    clReleaseMemObject(mx);
+    clReleaseMemObject(mz);
+    clReleaseMemObject(my);
+    free(x);
+    free(y);
+    free(zero);
+    ppfft_plan_destroy(pf);
+    ppfft_plan_destroy(pb);
+  }
+}
+
+/* check-full: a random sample of lengths to 2^24 (log-uniform, the seed printed), C2C and R2C/C2R
+ * round trips.  PPFFT_TEST_LENGTHS=A:B[:S] (any run of this tcase) instead takes every S-th length
+ * from A to B: issue 17's "every length 2..1024" is PPFFT_TEST_LENGTHS=2:1024, too slow for make
+ * check on PoCL (README, Tests). */
+START_TEST(test_lengths)
+{
+  const char *env = getenv("PPFFT_TEST_LENGTHS");
+  size_t a = 0, b = 0, step = 1;
+  if (env && sscanf(env, "%zu:%zu:%zu", &a, &b, &step) < 2) ck_abort_msg("PPFFT_TEST_LENGTHS=%s: A:B[:S]", env);
+  if (!env && !test_full()) return;
+  enum { SAMPLE = 16 };
+  unsigned seed = 20261124u, state = seed;
+  size_t count = env ? (b >= a ? (b - a) / (step ? step : 1) + 1 : 0) : SAMPLE;
+  if (!env) printf("  random lengths: seed %u, %d lengths log-uniform in [2, 2^24]\n", seed, (int)SAMPLE);
+  double start = test_now(), worst_c = 0, worst_r = 0;
+  for (size_t i = 0; i < count; ++i) {
+    size_t n = a + i * (step ? step : 1);
+    if (!env) {
+      state = state * 1664525u + 1013904223u; /* a fixed sequence (Numerical Recipes' LCG) */
+      n = (size_t)exp2(1.0 + 23.0 * (double)(state >> 8) / (double)(1u << 24));
+    }
+    double ec = 0, er = 0, t0 = test_now();
+    round_trips(n, n >= (1u << 18) ? 1 : ((size_t)1 << 18) / n, &ec, &er);
+    worst_c = ec > worst_c ? ec : worst_c;
+    worst_r = er > worst_r ? er : worst_r;
+    if (!env || test_verbose()) printf("  N = %zu: round trips C2C %.2g, real %.2g (%.1f s)\n", n, ec, er, test_now() - t0);
+  }
+  printf("  %zu lengths: worst round trip C2C %.2g, real %.2g, %.1f s\n", count, worst_c, worst_r, test_now() - start);
+}
+END_TEST
+
 START_TEST(test_agree)
 {
   const real_case *rc = &quick[_i];
@@ -702,6 +770,7 @@ Suite *make_real_suite(void)
   suite_add_tcase(s, tc);
   tc = test_tcase("long");
   tcase_add_test(tc, test_long);
+  tcase_add_test(tc, test_lengths);
   tcase_set_timeout(tc, 3600);
   suite_add_tcase(s, tc);
   return s;
