@@ -6,7 +6,9 @@
  * last radix pass each work-item fetches the mirror Z_(M-k) of its elements through local memory.
  * C2R: the inverse, Z_k = (X_k + conj X_(M-k)) + i w^-k (X_k - conj X_(M-k)), built in the first
  * loads from global memory (which reach X_(M-k) directly); IDFT_M(Z) = N (x_2k + i x_2k+1).  The
- * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input. */
+ * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input.
+ * A C2R whose M points are split four-step builds Z_k in its first pass's loads, at the global index
+ * of each column's element; an R2C so split pairs in a pointwise pass of its own (gen/pointwise.c). */
 #include "gen/emit.h"
 
 void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr)
