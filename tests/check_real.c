@@ -443,6 +443,9 @@ static const real_case split_cases[] = {
   {PPFFT_C2R, 2, {17, 34}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
   {PPFFT_R2C, 1, {38}, 3, 0, 0, 1, {3}, {2}, 120, 41, 1, 5, NULL},
   {PPFFT_C2R, 1, {38}, 3, 0, 0, 1, {3}, {2}, 120, 41, 1, 5, NULL},
+  /* an odd smooth length through Bluestein (what the planner does where its N points fit no pass) */
+  {PPFFT_R2C, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
+  {PPFFT_C2R, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
 };
 enum { SPLIT_QUICK = 4 };
 
@@ -456,14 +459,16 @@ START_TEST(test_split)
 }
 END_TEST
 
-/* check-full: real lengths beyond one pass (the estimate splits N/2 four-step), 1D 2^15..2^22 and
- * a 2D shape whose last dimension is that long, both kinds, f32 and f64. */
+/* check-full: real lengths beyond one pass (the estimate splits N/2 four-step, or for an odd N takes
+ * Bluestein's), 1D 2^15..2^22 and a 2D shape whose last dimension is that long, both kinds, f32 and
+ * f64. */
 START_TEST(test_long)
 {
   if (!test_full()) return;
   static const struct { int rank; size_t n[2], batch; int f64, inplace; } L[] = {
     {1, {1u << 15}, 2, 0, 0}, {1, {1u << 16}, 1, 1, 1}, {1, {1u << 18}, 1, 0, 1}, {1, {1u << 20}, 1, 0, 0}, {1, {1u << 22}, 1, 1, 0},
     {2, {6, 1u << 16}, 1, 0, 0}, {1, {3u << 14}, 1, 0, 0}, {1, {2u * 65537}, 1, 0, 0},
+    {1, {531441}, 1, 0, 0}, /* 3^12: odd, beyond one pass (on PoCL too): the general path through Bluestein */
   };
   for (size_t i = 0; i < sizeof L / sizeof L[0]; ++i)
     for (int k = 0; k < 2; ++k) {
