@@ -45,10 +45,12 @@ typedef struct problem {
   /* with r2c or c2r: which part of the real processing this pass does.  REAL_WHOLE: all of it (the
    * real dimension in one pass, as above).  A real dimension in several passes (four-step, or
    * Bluestein's chirps) splits it: REAL_FIRST does only the loads' part (r2c: reads reals; c2r:
-   * reads the Hermitian half, builds Z_k or extends it by conj X_(N-k), at the dimension's global
-   * index: the four-step twiddle level's index r plus twiddle_n / n times the position) and stores
-   * complex values; REAL_LAST only the stores' part (c2r: real values) from complex loads.  An
-   * R2C's pairing on the fast path is then a pointwise pass of its own (POINTWISE_R2C_POST). */
+   * reads the Hermitian half and builds Z_k, or in a chirp-in on the general path extends it by
+   * conj X_(N-k), at the dimension's global index: in a four-step first pass, the twiddle level's
+   * index r plus twiddle_n / n times the position) and stores complex values; REAL_LAST only the
+   * stores' part (c2r: real values; a chirp-out on the general path: r2c's k <= N/2) from complex
+   * loads.  Four-step passes are on the fast path only.  An R2C's pairing on the fast path is then a
+   * pointwise pass of its own (POINTWISE_R2C_POST). */
   int real_part;
   /* the fast path's real side in a split real dimension: its stride counts reals between z_k and
    * z_(k+1), and x_2k+1 is pair_stride reals after x_2k; 0 (REAL_WHOLE): the stride counts reals
