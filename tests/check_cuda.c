@@ -268,13 +268,18 @@ START_TEST(nvrtc_builds_real_passes)
   device_info di;
   cuda_runtime rt;
   hopper(&di, &rt);
-  static const struct { ppfft_kind kind; int rank; size_t n[3]; int f64, inplace, planar, half; } cases[] = {
-    {PPFFT_R2C, 1, {256}, 0, 0, 0, 0}, {PPFFT_C2R, 1, {1024}, 1, 1, 0, 0},
-    {PPFFT_R2C, 2, {64, 128}, 0, 0, 1, 1}, {PPFFT_C2R, 2, {64, 128}, 1, 0, 1, 1},
-    {PPFFT_R2C, 1, {2048}, 1, 1, 0, 1}, {PPFFT_C2R, 1, {512}, 0, 0, 0, 1},
+  /* split: the real dimension's complex transform in two four-step passes (with an R2C's pointwise
+   * post-processing); lengths with a prime factor above 13 through Bluestein (split_bluestein); the
+   * last two cases under check-full only */
+  static const struct { ppfft_kind kind; int rank; size_t n[3]; int f64, inplace, planar, half, split; } cases[] = {
+    {PPFFT_R2C, 1, {256}, 0, 0, 0, 0, 0}, {PPFFT_C2R, 1, {1024}, 1, 1, 0, 0, 0},
+    {PPFFT_R2C, 2, {64, 128}, 0, 0, 1, 1, 0}, {PPFFT_C2R, 2, {64, 128}, 1, 0, 1, 1, 0},
+    {PPFFT_R2C, 1, {2048}, 1, 1, 0, 1, 0}, {PPFFT_C2R, 1, {512}, 0, 0, 0, 1, 0},
+    {PPFFT_R2C, 1, {1u << 16}, 0, 0, 0, 1, 1}, {PPFFT_C2R, 1, {17}, 1, 0, 0, 0, 0},
+    {PPFFT_C2R, 2, {8, 1u << 16}, 1, 1, 0, 1, 1}, {PPFFT_R2C, 2, {4, 34}, 0, 0, 1, 1, 0},
   };
-  size_t built = 0;
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+  size_t built = 0, count = sizeof cases / sizeof cases[0] - (test_full() ? 0 : 2);
+  for (size_t c = 0; c < count; ++c) {
     ppfft_desc d;
     ppfft_desc_init(&d, cases[c].rank, cases[c].n, 3);
     d.kind = cases[c].kind;
@@ -287,13 +292,31 @@ START_TEST(nvrtc_builds_real_passes)
     ck_assert_msg(transform_from_desc(&e, &di, &d, &t) == PPFFT_SUCCESS, "%s", errors_last(&e));
     split sp = {0};
     sp.real_half = cases[c].half;
-    for (int k = 0; k < d.rank; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = decompose_fft_length(&t, &sp, k);
+    split_bluestein(&t, &sp);
+    for (int k = 0; k < d.rank; ++k) {
+      size_t L = decompose_fft_length(&t, &sp, k);
+      sp.nfactors[k] = cases[c].split && k == d.rank - 1 ? 2 : 1;
+      if (sp.nfactors[k] == 1) sp.factor[k][0] = L;
+      else ck_assert(split_balanced(L, 2, sp.factor[k]));
+    }
     pass_desc pd[DECOMPOSE_MAX_PASSES];
     size_t tmp = 0;
     char msg[512];
     int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
     ck_assert_msg(np > 0, "%s", msg);
     for (int i = 0; i < np; ++i) {
+      if (pd[i].pointwise) {
+        kernel_source ks;
+        ck_assert_int_eq(gen_pointwise(&pd[i].pb, pd[i].pointwise, &dialect_cuda, &ks), 0);
+        unsigned char *image = NULL;
+        size_t len = 0;
+        ppfft_status s = cuda_program_image(&rt, &e, ks.text, &image, &len);
+        ck_assert_msg(s == PPFFT_SUCCESS, "pointwise pass %d of case %zu: %s", i, c, errors_last(&e));
+        free(image);
+        free(ks.text);
+        ++built;
+        continue;
+      }
       variant v;
       geometry g;
       ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
@@ -552,6 +575,63 @@ START_TEST(planner_against_fftw)
 }
 END_TEST
 
+/* Real transforms on the GPU, packed and out of place, from the estimate: R2C against FFTW (the
+ * half of the complex transform of the reals) and the round trip C2R(R2C(x)) = N x, on one pass,
+ * the real dimension split four-step (2^20, f64 2^22, a 2D shape whose rows are 2^16) and through
+ * Bluestein (34 on the fast path, 17 on the general one, 2 x 4099 rows). */
+START_TEST(real_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  static const struct { int rank; size_t n[2], batch; int f64; } cases[] = {
+    {1, {64}, 6, 0}, {1, {1u << 20}, 2, 0}, {1, {1u << 22}, 1, 1}, {1, {34}, 4, 0}, {1, {17}, 2, 1}, {2, {96, 1u << 16}, 1, 0},
+    {2, {6, 8198}, 1, 0}, {1, {1u << 15}, 2, 0}, {1, {1u << 14}, 2, 1},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    int rank = cases[k].rank, f64 = cases[k].f64;
+    size_t last = cases[k].n[rank - 1], rows = (rank == 2 ? cases[k].n[0] : 1) * cases[k].batch, T = last * rows, H = last / 2 + 1;
+    double *x = malloc(8 * T), *xc = calloc(2 * T, 8), *ref = malloc(16 * T), *got = malloc(16 * H * rows), *y = malloc(8 * T);
+    test_random(x, T, 30 + (unsigned)k);
+    for (size_t i = 0; i < T; ++i) xc[2 * i] = x[i] = f64 ? x[i] : (float)x[i];
+    test_reference_nd(rank, cases[k].n, cases[k].batch, PPFFT_FORWARD, xc, ref);
+    for (size_t r = 0; r < rows; ++r) /* the half, packed in place */
+      memmove(ref + 2 * r * H, ref + 2 * r * last, 16 * H);
+    ppfft_desc d;
+    ppfft_desc_init(&d, rank, cases[k].n, cases[k].batch);
+    d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+    ppfft_plan *pf = NULL, *pb = NULL;
+    d.kind = PPFFT_R2C;
+    ck_assert_msg(ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &pf) == PPFFT_SUCCESS, "R2C %zu: %s", last, ppfft_context_last_error(c));
+    d.kind = PPFFT_C2R;
+    ck_assert_msg(ppfft_plan_create(c, &d, PPFFT_ESTIMATE, &pb) == PPFFT_SUCCESS, "C2R %zu: %s", last, ppfft_context_last_error(c));
+    char desc[1024];
+    ppfft_plan_describe(pf, desc, sizeof desc);
+    void *dx = upload(x, T / 2, f64), *dz = upload(got, H * rows, f64), *dy = upload(y, T / 2, f64);
+    ck_assert_int_eq(ppfft_execute_cuda(pf, 0, dx, dz), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_execute_cuda(pb, 0, dz, dy), PPFFT_SUCCESS);
+    ck_assert_int_eq(cudaDeviceSynchronize(), cudaSuccess);
+    download(dz, got, H * rows, f64);
+    download(dy, y, T / 2, f64);
+    double err = test_rel_error(got, ref, H * rows), n = (double)(T / cases[k].batch), num = 0, den = 0;
+    for (size_t i = 0; i < T; ++i) num += (y[i] - n * x[i]) * (y[i] - n * x[i]), den += n * x[i] * n * x[i];
+    ck_assert_msg(err <= test_bound(T / cases[k].batch, f64), "R2C %s: error %.3g", desc, err);
+    ck_assert_msg(sqrt(num / den) <= 2 * test_bound(T / cases[k].batch, f64), "C2R(R2C) %s: error %.3g", desc, sqrt(num / den));
+    printf("CUDA real: N = %zu%s %s: R2C error %.2g, round trip %.2g (%s)\n", last, rank == 2 ? " rows" : "", f64 ? "f64" : "f32", err,
+           sqrt(num / den), desc);
+    cudaFree(dx);
+    cudaFree(dz);
+    cudaFree(dy);
+    ppfft_plan_destroy(pf);
+    ppfft_plan_destroy(pb);
+    free(x);
+    free(xc);
+    free(ref);
+    free(got);
+    free(y);
+  }
+}
+END_TEST
+
 START_TEST(execute_errors)
 {
   ppfft_context *c = ctx();
@@ -714,6 +794,10 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, planner_against_fftw);
   tcase_add_test(tc, out_of_memory);
   tcase_add_test(tc, measure_records_cuda_wisdom);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("device_real");
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, real_against_fftw);
   suite_add_tcase(s, tc);
   return s;
 }

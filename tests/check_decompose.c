@@ -177,6 +177,92 @@ START_TEST(decompose_bluestein)
 END_TEST
 
 /* The exhaustive search's splits: every order and proportion, each once, none too short. */
+/* A real dimension whose complex transform is split (four-step, Bluestein): the real processing in
+ * its first pass's loads (REAL_FIRST) and last pass's stores (REAL_LAST), an R2C's pairing as a
+ * pointwise pass on the output after them (fast path), every pass inside its buffers, the general
+ * path (odd N) refused in several passes but through Bluestein, and the plan string splitting back
+ * to the same factors and path. */
+START_TEST(decompose_real_split)
+{
+  static const struct { ppfft_kind kind; int rank; size_t n[3], batch; int inplace, half, nf; size_t f[3], m; int refused; } cases[] = {
+    {PPFFT_R2C, 1, {64}, 3, 0, 1, 2, {4, 8}, 0, 0},          {PPFFT_C2R, 1, {64}, 3, 0, 1, 2, {8, 4}, 0, 0},
+    {PPFFT_R2C, 1, {128}, 2, 1, 1, 3, {4, 4, 4}, 0, 0},      {PPFFT_C2R, 1, {128}, 2, 1, 1, 3, {4, 4, 4}, 0, 0},
+    {PPFFT_R2C, 2, {4, 64}, 2, 0, 1, 2, {8, 4}, 0, 0},       {PPFFT_C2R, 2, {4, 64}, 2, 0, 1, 2, {4, 8}, 0, 0},
+    {PPFFT_R2C, 1, {34}, 2, 0, 1, 1, {64}, 64, 0},           {PPFFT_C2R, 2, {3, 34}, 2, 0, 1, 2, {8, 8}, 64, 0},
+    {PPFFT_R2C, 1, {17}, 2, 1, 0, 1, {64}, 64, 0},           {PPFFT_C2R, 1, {17}, 2, 0, 0, 1, {64}, 64, 0},
+    {PPFFT_R2C, 1, {45}, 2, 0, 0, 2, {5, 9}, 0, 1},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, cases[i].rank, cases[i].n, cases[i].batch);
+    d.kind = cases[i].kind;
+    d.inplace = cases[i].inplace;
+    transform t;
+    ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+    int last = t.rank - 1, r2c = t.kind == PPFFT_R2C;
+    split sp = {0};
+    sp.real_half = cases[i].half;
+    sp.bluestein[last] = cases[i].m;
+    sp.nfactors[last] = cases[i].nf;
+    for (int j = 0; j < cases[i].nf; ++j) sp.factor[last][j] = cases[i].f[j];
+    for (int k = 0; k < last; ++k) sp.nfactors[k] = 1, sp.factor[k][0] = t.n[k];
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp;
+    char msg[256];
+    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+    if (cases[i].refused) {
+      ck_assert_msg(np < 0, "case %zu: the general path in several passes", i);
+      continue;
+    }
+    ck_assert_msg(np > 0, "case %zu: %s", i, msg);
+    int first = -1, lastp = -1, post = -1;
+    for (int k = 0; k < np; ++k) {
+      if (pd[k].dim != last) continue;
+      if (first < 0) first = k;
+      if (pd[k].pointwise == POINTWISE_R2C_POST) post = k;
+      else lastp = k;
+      for (int side = 0; side < 2; ++side) {
+        problem p = pd[k].pb;
+        if ((side == 0 && pd[k].pointwise == POINTWISE_CHIRP_IN) || (side == 1 && pd[k].pointwise == POINTWISE_CHIRP_OUT)) p.n = pd[k].chirp_n;
+        buffer_role role = side ? pd[k].dst : pd[k].src;
+        /* a real side counts reals: the real side's span (in place too, the buffer is the user's) */
+        size_t limit = problem_side_real(&p, side) ? transform_span(&t, r2c ? 0 : 1)
+                       : role == BUF_TMP             ? tmp
+                                                     : transform_span(&t, role == BUF_IN ? 0 : 1);
+        ck_assert_msg(problem_span(&p, side) <= limit, "case %zu pass %d side %d: %zu beyond its buffer's %zu", i, k, side,
+                      problem_span(&p, side), limit);
+      }
+    }
+    ck_assert_int_eq(pd[first].pb.real_part, REAL_FIRST);
+    ck_assert(problem_side_real(&pd[first].pb, 0) == r2c);
+    ck_assert(problem_side_half_spectrum(&pd[first].pb, 0) == !r2c);
+    ck_assert_int_eq(post >= 0, r2c && cases[i].half);
+    if (post >= 0) {
+      ck_assert_int_eq(post, lastp + 1);
+      ck_assert_int_eq(pd[post].src, pd[post].dst);
+      ck_assert(!pd[lastp].pb.r2c && !problem_side_real(&pd[lastp].pb, 1));
+    } else {
+      ck_assert_int_eq(pd[lastp].pb.real_part, REAL_LAST);
+      ck_assert(problem_side_real(&pd[lastp].pb, 1) == !r2c);
+    }
+    variant vs[DECOMPOSE_MAX_PASSES];
+    int nv = 0;
+    for (int k = 0; k < np; ++k) {
+      if (pd[k].variant < 0) continue;
+      vs[nv] = (variant){0};
+      vs[nv].npasses = 1;
+      vs[nv].radix[0] = (unsigned)pd[k].pb.n;
+      vs[nv++].bluestein = pd[k].bluestein;
+    }
+    split back;
+    ck_assert_msg(plan_string_split(&t, vs, nv, &back, msg, sizeof msg) == 0, "case %zu: %s", i, msg);
+    ck_assert_int_eq(back.real_half, cases[i].half);
+    ck_assert_uint_eq(back.bluestein[last], cases[i].m);
+    ck_assert_int_eq(back.nfactors[last], cases[i].nf);
+  }
+}
+END_TEST
+
 START_TEST(pow2_splits_every_order)
 {
   size_t f[16][DECOMPOSE_MAX_FACTORS];
@@ -222,6 +308,7 @@ Suite *make_decompose_suite(void)
   TCase *tc = test_tcase("passes");
   tcase_add_test(tc, decompose_covers_each_element_once);
   tcase_add_test(tc, decompose_bluestein);
+  tcase_add_test(tc, decompose_real_split);
   tcase_add_test(tc, pow2_splits_every_order);
   suite_add_tcase(s, tc);
   return s;

@@ -412,6 +412,145 @@ static const real_case more[] = {
   {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
 };
 
+/* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
+ * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing as a pointwise pass after
+ * them and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
+ * Bluestein (even N on the fast path, N/2 = 17; odd N on the general one).  make check runs the
+ * first four (about 8 kernels), check-full the rest. */
+#define V4 "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
+#define V8 "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"
+static const real_case split_cases[] = {
+  {PPFFT_R2C, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_C2R, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_R2C, 1, {34}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 1, {17}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  /* check-full: in place, strides with distances and offsets, planar, f64, three passes, 2D and 3D */
+  {PPFFT_C2R, 1, {34}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {17}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_C2R, 1, {64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
+  {PPFFT_R2C, 1, {64}, 3, 1, 0, 1, {2}, {3}, 131, 101, 3, 2, V8 ";" V4},
+  {PPFFT_C2R, 1, {64}, 3, 1, 0, 1, {2}, {3}, 131, 101, 3, 2, V8 ";" V4},
+  {PPFFT_R2C, 1, {128}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V4},
+  {PPFFT_C2R, 1, {128}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V4},
+  {PPFFT_R2C, 2, {4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4},
+  {PPFFT_C2R, 2, {4, 64}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, V4 ";" V4 ";" V8},
+  {PPFFT_R2C, 3, {2, 4, 64}, 2, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8 ";" V4 ";r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2"},
+  {PPFFT_C2R, 3, {2, 4, 64}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, V4 ";r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;" V4 ";" V8},
+  {PPFFT_R2C, 2, {6, 2 * 4099}, 1, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 2, {6, 2 * 4099}, 1, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 2, {17, 34}, 2, 1, 0, 1, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_C2R, 2, {17, 34}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, NULL},
+  {PPFFT_R2C, 1, {38}, 3, 0, 0, 1, {3}, {2}, 120, 41, 1, 5, NULL},
+  {PPFFT_C2R, 1, {38}, 3, 0, 0, 1, {3}, {2}, 120, 41, 1, 5, NULL},
+  /* an odd smooth length through Bluestein (what the planner does where its N points fit no pass) */
+  {PPFFT_R2C, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
+  {PPFFT_C2R, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
+};
+enum { SPLIT_QUICK = 4 };
+
+START_TEST(test_split)
+{
+  const real_case *rc = &split_cases[_i];
+  if ((_i >= SPLIT_QUICK && !test_full()) || !runnable(rc)) return;
+  char name[1024];
+  free(run_case(rc, 60 + (unsigned)_i, 0, name, sizeof name));
+  if (test_verbose()) printf("  split %s rank %d n[last] %zu: %s\n", rc->kind == PPFFT_R2C ? "R2C" : "C2R", rc->rank, rc->n[rc->rank - 1], name);
+}
+END_TEST
+
+/* check-full: real lengths beyond one pass (the estimate splits N/2 four-step, or for an odd N takes
+ * Bluestein's), 1D 2^15..2^22 and a 2D shape whose last dimension is that long, both kinds, f32 and
+ * f64. */
+START_TEST(test_long)
+{
+  if (!test_full()) return;
+  static const struct { int rank; size_t n[2], batch; int f64, inplace; } L[] = {
+    {1, {1u << 15}, 2, 0, 0}, {1, {1u << 16}, 1, 1, 1}, {1, {1u << 18}, 1, 0, 1}, {1, {1u << 20}, 1, 0, 0}, {1, {1u << 22}, 1, 1, 0},
+    {2, {6, 1u << 16}, 1, 0, 0}, {1, {3u << 14}, 1, 0, 0}, {1, {2u * 65537}, 1, 0, 0},
+    {1, {531441}, 1, 0, 0}, /* 3^12: odd, beyond one pass (on PoCL too): the general path through Bluestein */
+  };
+  for (size_t i = 0; i < sizeof L / sizeof L[0]; ++i)
+    for (int k = 0; k < 2; ++k) {
+      real_case rc = {k ? PPFFT_C2R : PPFFT_R2C, L[i].rank, {L[i].n[0], L[i].n[1]}, L[i].batch, L[i].f64, L[i].inplace, 0, {0}, {0}, 0, 0, 0, 0, NULL};
+      if (!runnable(&rc)) return;
+      char name[1024];
+      double t0 = test_now();
+      free(run_case(&rc, 90 + (unsigned)i, 0, name, sizeof name));
+      if (test_verbose())
+        printf("  long %s rank %d n[last] %zu%s: %s (%.1f s)\n", k ? "C2R" : "R2C", rc.rank, rc.n[rc.rank - 1], rc.f64 ? " f64" : "", name, test_now() - t0);
+    }
+}
+END_TEST
+
+/* The round trips of length n (batch transforms, f32, the estimate's plans, out of place):
+ * backward(forward(x)) = n x for C2C into *err_c, C2R(R2C(x)) = n x into *err_r. */
+static void round_trips(size_t n, size_t batch, double *err_c, double *err_r)
+{
+  test_env *t = test_env_get();
+  for (int real = 0; real < 2; ++real) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, 1, &n, batch);
+    ppfft_plan *pf = NULL, *pb = NULL;
+    if (real) d.kind = PPFFT_R2C;
+    ck_assert_msg(ppfft_plan_create(t->ctx, &d, 0, &pf) == PPFFT_SUCCESS, "N = %zu: %s", n, ppfft_context_last_error(t->ctx));
+    if (real) d.kind = PPFFT_C2R;
+    else d.direction = PPFFT_BACKWARD;
+    ck_assert_msg(ppfft_plan_create(t->ctx, &d, 0, &pb) == PPFFT_SUCCESS, "N = %zu: %s", n, ppfft_context_last_error(t->ctx));
+    size_t xs = (real ? 1 : 2) * n * batch, zs = real ? 2 * (n / 2 + 1) * batch : xs; /* reals of each side */
+    double *x = malloc(8 * xs), *y = malloc(8 * xs), *zero = calloc(zs > xs ? zs : xs, 8);
+    test_random(x, xs, (unsigned)n);
+    for (size_t i = 0; i < xs; ++i) x[i] = (float)x[i];
+    cl_mem mx = upload_reals(x, xs, 0), mz = upload_reals(zero, zs, 0), my = upload_reals(zero, xs, 0);
+    ck_assert_int_eq(ppfft_execute(pf, t->q, mx, mz, 0, NULL, NULL), PPFFT_SUCCESS);
+    ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
+    download_reals(my, y, xs, 0);
+    double num = 0, den = 0;
+    for (size_t i = 0; i < xs; ++i) num += (y[i] - n * x[i]) * (y[i] - n * x[i]), den += n * x[i] * n * x[i];
+    *(real ? err_r : err_c) = sqrt(num / den);
+    ck_assert_msg(sqrt(num / den) < 2 * test_bound(n, 0), "N = %zu %s round trip error %g", n, real ? "real" : "complex", sqrt(num / den));
+    clReleaseMemObject(mx);
+    clReleaseMemObject(mz);
+    clReleaseMemObject(my);
+    free(x);
+    free(y);
+    free(zero);
+    ppfft_plan_destroy(pf);
+    ppfft_plan_destroy(pb);
+  }
+}
+
+/* check-full: a random sample of lengths to 2^24 (log-uniform, the seed printed), C2C and R2C/C2R
+ * round trips.  PPFFT_TEST_LENGTHS=A:B[:S] (any run of this tcase) instead takes every S-th length
+ * from A to B: issue 17's "every length 2..1024" is PPFFT_TEST_LENGTHS=2:1024, too slow for make
+ * check on PoCL (README, Tests). */
+START_TEST(test_lengths)
+{
+  const char *env = getenv("PPFFT_TEST_LENGTHS");
+  size_t a = 0, b = 0, step = 1;
+  if (env && sscanf(env, "%zu:%zu:%zu", &a, &b, &step) < 2) ck_abort_msg("PPFFT_TEST_LENGTHS=%s: A:B[:S]", env);
+  if (!env && !test_full()) return;
+  enum { SAMPLE = 16 };
+  unsigned seed = 20261124u, state = seed;
+  size_t count = env ? (b >= a ? (b - a) / (step ? step : 1) + 1 : 0) : SAMPLE;
+  if (!env) printf("  random lengths: seed %u, %d lengths log-uniform in [2, 2^24]\n", seed, (int)SAMPLE);
+  double start = test_now(), worst_c = 0, worst_r = 0;
+  for (size_t i = 0; i < count; ++i) {
+    size_t n = a + i * (step ? step : 1);
+    if (!env) {
+      state = state * 1664525u + 1013904223u; /* a fixed sequence (Numerical Recipes' LCG) */
+      n = (size_t)exp2(1.0 + 23.0 * (double)(state >> 8) / (double)(1u << 24));
+    }
+    double ec = 0, er = 0, t0 = test_now();
+    round_trips(n, n >= (1u << 18) ? 1 : ((size_t)1 << 18) / n, &ec, &er);
+    worst_c = ec > worst_c ? ec : worst_c;
+    worst_r = er > worst_r ? er : worst_r;
+    if (!env || test_verbose()) printf("  N = %zu: round trips C2C %.2g, real %.2g (%.1f s)\n", n, ec, er, test_now() - t0);
+  }
+  printf("  %zu lengths: worst round trip C2C %.2g, real %.2g, %.1f s\n", count, worst_c, worst_r, test_now() - start);
+}
+END_TEST
+
 START_TEST(test_agree)
 {
   const real_case *rc = &quick[_i];
@@ -622,6 +761,7 @@ Suite *make_real_suite(void)
   tcase_add_loop_test(tc, test_hermitian_part, 0, 2);
   tcase_add_loop_test(tc, test_round_trip, 0, 2);
   tcase_add_loop_test(tc, test_odd, 0, 2);
+  tcase_add_loop_test(tc, test_split, 0, (int)(sizeof split_cases / sizeof split_cases[0]));
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);
   tc = test_tcase("errors");
@@ -631,6 +771,11 @@ Suite *make_real_suite(void)
   tc = test_tcase("sweep");
   tcase_add_test(tc, test_sweep);
   tcase_add_test(tc, test_measure);
+  tcase_set_timeout(tc, 3600);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("long");
+  tcase_add_test(tc, test_long);
+  tcase_add_test(tc, test_lengths);
   tcase_set_timeout(tc, 3600);
   suite_add_tcase(s, tc);
   return s;

@@ -15,7 +15,10 @@ size_t bluestein_m(size_t n)
   return m;
 }
 
-size_t bluestein_entries(pointwise_kind kind, size_t n, size_t m) { return kind == POINTWISE_FILTER ? m : n; }
+size_t bluestein_entries(pointwise_kind kind, size_t n, size_t m)
+{
+  return kind == POINTWISE_FILTER ? m : kind == POINTWISE_R2C_POST ? m / 2 + 2 : n;
+}
 
 /* c_j = exp(sign i pi j^2 / n), j^2 reduced mod 2n exactly (j < 2^30, so j^2 fits 64 bits). */
 static void chirp(size_t j, size_t n, int sign, ld *re, ld *im)
@@ -85,7 +88,11 @@ void *bluestein_table(pointwise_kind kind, size_t n, size_t m, int sign, double 
     free(out);
     return NULL;
   }
-  if (kind != POINTWISE_FILTER)
+  if (kind == POINTWISE_R2C_POST) {
+    ld h = (ld)scale / 2;
+    for (size_t j = 0; j + 1 < count; ++j) x[2 * j] = h * cosl(PI_L * (ld)j / (ld)m), x[2 * j + 1] = -h * sinl(PI_L * (ld)j / (ld)m);
+    x[2 * (count - 1)] = h, x[2 * (count - 1) + 1] = 0;
+  } else if (kind != POINTWISE_FILTER)
     for (size_t j = 0; j < count; ++j) {
       chirp(j, n, sign, &x[2 * j], &x[2 * j + 1]);
       if (kind == POINTWISE_CHIRP_OUT) x[2 * j] *= (ld)scale / (ld)m, x[2 * j + 1] *= (ld)scale / (ld)m;

@@ -14,18 +14,22 @@
 #define PPFFT_CORE_BLUESTEIN_H
 #include <stddef.h>
 
-/* The pointwise passes around a Bluestein dimension's FFTs (core/decompose.h). */
-typedef enum { POINTWISE_NONE, POINTWISE_CHIRP_IN, POINTWISE_FILTER, POINTWISE_CHIRP_OUT } pointwise_kind;
+/* The pointwise passes around a Bluestein dimension's FFTs (core/decompose.h), and the R2C
+ * post-processing of a real dimension on the fast path whose complex transform is not one pass
+ * (four-step or Bluestein): X_k from Z_k and Z_(M-k), in place on the output (gen/pointwise.h). */
+typedef enum { POINTWISE_NONE, POINTWISE_CHIRP_IN, POINTWISE_FILTER, POINTWISE_CHIRP_OUT, POINTWISE_R2C_POST } pointwise_kind;
 
 /* The smallest M for length n: the power of two >= 2n - 1. */
 size_t bluestein_m(size_t n);
 
-/* Entries of kind's table for (n, m): n for the chirps, m for the filter. */
+/* Entries of kind's table for (n, m): n for the chirps, m for the filter, m/2 + 2 for the R2C
+ * post-processing. */
 size_t bluestein_entries(pointwise_kind kind, size_t n, size_t m);
 
 /* The table of a pointwise pass, (re, im) pairs in float or double by f64, in a new array the caller
  * free()s (NULL if out of memory): chirp-in c_n (n < N); the filter FFT_M(b) (forward); chirp-out
- * c_k scale / m (k < N). */
+ * c_k scale / m (k < N); the R2C post-processing of a real length 2m, (scale / 2) w^k for k <= m/2
+ * (w = exp(-2 pi i / 2m)), then (scale / 2, 0). */
 void *bluestein_table(pointwise_kind kind, size_t n, size_t m, int sign, double scale, int f64);
 
 #endif

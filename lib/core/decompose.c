@@ -14,6 +14,8 @@ typedef struct sub {
   buffer_role src, dst;
   size_t sin, sout, oin, oout;
   int pin, pout;
+  size_t pair_in, pair_out; /* a split real dimension's fast path: its real side's pair stride (problem.h's
+                             * pair_stride; sin or sout then count reals between z_k's), else 0 */
   size_t otmp; /* where the temporary buffer's scratch starts (after a C2R's intermediate or
                 * Bluestein's rows) */
   int nlev;
@@ -188,7 +190,7 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
   /* The temporary buffer: for a contiguous sub-transform, one L-block per transform; for a strided
    * one (a column dimension), the transforms innermost (element p of all of them together, unit u
    * = their count apart), so that its column passes stay coalesced on both sides. */
-  int inner = s->sin != 1;
+  int inner = s->pair_in ? !(s->pair_in == 1 && s->sin == 2) : s->sin != 1; /* contiguous pairs of reals: z_k's are rows */
   size_t tmpdist[PROBLEM_MAX_LEVELS], count = 1;
   for (int i = 0; i < s->nlev; ++i) {
     tmpdist[i] = inner ? count : s->L * count;
@@ -271,15 +273,16 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, const si
 }
 
 /* The temporary buffer: Bluestein's rows (*aux elements, fixed by the dimensions' M alone, so that
- * a dimension's passes stay the same while the planner tries splits of the others), then the
- * four-step and XP scratch space (one transform set, or for a Bluestein dimension split in passes
- * its rows), whose size this returns. */
-static size_t tmp_parts(const transform *t, const split *sp, size_t *aux)
+ * a dimension's passes stay the same while the planner tries splits of the others), then (a C2R of
+ * rank 2 or more, out of place) its complex intermediate, then the four-step and XP scratch space
+ * (one transform set of set elements, lengths nc: a real transform's complex side; or for a
+ * Bluestein dimension split in passes its rows), whose size this returns. */
+static size_t tmp_parts(const transform *t, const split *sp, const size_t *nc, size_t set, size_t *aux)
 {
-  size_t scratch = 0, set = transform_length(t) * t->batch;
+  size_t scratch = 0;
   *aux = 0;
   for (int d = 0; d < t->rank; ++d) {
-    size_t rows = set / t->n[d] * sp->bluestein[d], need = 0;
+    size_t rows = set / nc[d] * sp->bluestein[d], need = 0;
     if (sp->bluestein[d]) *aux = rows > *aux ? rows : *aux;
     if (sp->nfactors[d] > 1 || sp->xpose[d]) need = sp->bluestein[d] ? rows : set;
     scratch = need > scratch ? need : scratch;
@@ -287,26 +290,58 @@ static size_t tmp_parts(const transform *t, const split *sp, size_t *aux)
   return scratch;
 }
 
+/* The real processing of a real dimension whose complex transform is split (four-step or
+ * Bluestein's), whose passes are first .. out[*npass - 1]: the loads' part in the first pass
+ * (Bluestein's chirp-in; a four-step's first pass, which knows each element's global index from its
+ * column and position), the stores' part in the last (chirp-out, or a four-step's last pass; a
+ * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path cannot go into a
+ * four-step's last pass: its rows hold Z_k for k = j mod M/f_last, and Z_(M-k) lies in row -j,
+ * another work-group's (and a chirp-out does not hold Z_(M-k) either), so it is one extra pointwise
+ * pass in place on the output, after the complex transform has written Z_0..Z_(M-1) there. */
+static int real_split_passes(const transform *t, const sub *s, int half, pass_desc *first, pass_desc *out, int *npass, char *msg,
+                             size_t len)
+{
+  int r2c = t->kind == PPFFT_R2C;
+  pass_desc *lastp = &out[*npass - 1];
+  first->pb.r2c = lastp->pb.r2c = r2c;
+  first->pb.c2r = lastp->pb.c2r = !r2c;
+  first->pb.half = lastp->pb.half = half;
+  first->pb.real_part = REAL_FIRST;
+  first->pb.pair_stride = s->pair_in;
+  if (!r2c || !half) { /* a C2R's real outputs, an R2C's k <= N/2 (chirp-out) */
+    lastp->pb.real_part = REAL_LAST;
+    lastp->pb.pair_stride = s->pair_out;
+    return 0;
+  }
+  lastp->pb.r2c = lastp->pb.half = 0; /* it writes Z_k (k < M) to the output */
+  level lev[PROBLEM_MAX_LEVELS];
+  for (int i = 0; i < s->nlev; ++i) lev[i] = (level){s->lev[i].count, s->lev[i].dout, s->lev[i].dout, 0};
+  int nl = normalise(lev, s->nlev);
+  if (make_pass(t, s->L, s->sout, s->sout, s->oout, s->oout, s->pout, s->pout, lev, nl, 0, s->dst, s->dst, &out[*npass], msg, len))
+    return -1;
+  pass_desc *post = &out[(*npass)++];
+  post->pointwise = POINTWISE_R2C_POST;
+  post->chirp_n = s->L;
+  post->pb.r2c = post->pb.half = 1;
+  post->pb.real_part = REAL_LAST;
+  return 0;
+}
+
 int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_elems, char *msg, size_t len)
 {
   int dims[3], ndims = decompose_dims(t, dims), npass = 0, nvariant = 0, last = t->rank - 1;
   int real = t->kind != PPFFT_C2C;
   buffer_role first_src = t->inplace ? BUF_OUT : BUF_IN;
-  size_t aux_len, scratch = tmp_parts(t, sp, &aux_len);
-  if (real && aux_len) {
-    snprintf(msg, len, "real transforms (R2C, C2R) of lengths that need Bluestein's algorithm are not supported by this version");
-    return -1;
-  }
-  *tmp_elems = real ? 0 : aux_len + scratch;
   /* A real transform's complex dimensions run on its complex side: lengths nc, n_c elements.  A
-   * C2R transforms them first, out of place into a packed complex array at the start of the
-   * temporary buffer (the input must not change, the real output is too small), then reads that. */
+   * C2R transforms them first, out of place into a packed complex array in the temporary buffer
+   * (the input must not change, the real output is too small), then reads that. */
   size_t nc[3] = {t->n[0], t->n[1], t->n[2]}, n_c = t->batch;
   if (real) nc[last] = t->n[last] / 2 + 1;
   for (int i = 0; i < t->rank; ++i) n_c *= nc[i];
+  size_t aux_len, scratch = tmp_parts(t, sp, nc, n_c, &aux_len);
   side_layout mid = t->inplace ? t->in : (side_layout){{0}, 0, 0, 0};
   buffer_role mid_role = t->inplace ? BUF_OUT : BUF_TMP;
-  size_t otmp = aux_len; /* Bluestein's rows first (none for a real transform) */
+  size_t otmp = aux_len; /* Bluestein's rows first */
   if (t->kind == PPFFT_C2R && !t->inplace && ndims > 1) {
     size_t packed = 1;
     for (int i = last; i >= 0; --i) {
@@ -314,8 +349,10 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       packed *= nc[i];
     }
     mid.dist = packed;
-    otmp = *tmp_elems = n_c;
+    mid.offset = aux_len;
+    otmp = aux_len + n_c;
   }
+  *tmp_elems = otmp + scratch;
   for (int k = 0; k < ndims; ++k) {
     int d = dims[k], real_pass = real && d == last;
     const side_layout *in = k == 0 ? &t->in : &t->out, *out_side = &t->out;
@@ -350,14 +387,19 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     s.lev[s.nlev++] = (level){t->batch, in->dist, out_side->dist, 0};
     s.nlev = normalise(s.lev, s.nlev);
     int nf = sp->nfactors[d] > 0 ? sp->nfactors[d] : 1;
+    size_t M = sp->bluestein[d], prod = 1;
+    /* a real dimension's complex transform in several passes (four-step or Bluestein's) */
+    int real_split = real_pass && (nf > 1 || M);
     if (real_pass && sp->real_half) {
       if (t->n[d] % 2 || t->n[d] < 4) {
         snprintf(msg, len, "the half-length real path needs an even real length of 4 or more, not %zu", t->n[d]);
         return -1;
       }
       s.L = t->n[d] / 2;
+      if (real_split && t->kind == PPFFT_R2C) s.pair_in = s.sin, s.sin *= 2;
+      if (real_split && t->kind == PPFFT_C2R) s.pair_out = s.sout, s.sout *= 2;
     }
-    size_t M = sp->bluestein[d], whole = M ? M : s.L, prod = 1;
+    size_t whole = M ? M : s.L;
     const size_t *f = sp->nfactors[d] > 0 ? sp->factor[d] : &whole;
     for (int i = 0; i < nf; ++i) prod *= f[i];
     if (prod != whole) {
@@ -370,12 +412,13 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
                2 * s.L - 1);
       return -1;
     }
-    if (real_pass && (nf > 1 || sp->xpose[d])) {
-      snprintf(msg, len, "the real dimension (%d, length %zu) of an R2C or C2R runs in one pass (this version has no multi-pass real pass)", d, s.L);
+    if (real_pass && (sp->xpose[d] || (nf > 1 && !M && !sp->real_half))) {
+      snprintf(msg, len,
+               "the real dimension (%d, length %zu) of an R2C or C2R runs in one pass on the general path (odd lengths), and without XP",
+               d, t->n[d]);
       return -1;
     }
     int before = npass;
-    if (real && (nf > 1 || sp->xpose[d])) *tmp_elems = otmp + n_c;
     if (M) {
       if (bluestein_passes(t, &s, M, f, nf, out, &npass, msg, len)) return -1;
     } else if (sp->xpose[d]) {
@@ -396,7 +439,9 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     } else if (sub_passes(t, &s, f, nf, out, &npass, msg, len)) {
       return -1;
     }
-    if (real_pass) {
+    if (real_pass && real_split) {
+      if (real_split_passes(t, &s, sp->real_half, &out[before], out, &npass, msg, len)) return -1;
+    } else if (real_pass) {
       out[npass - 1].pb.r2c = t->kind == PPFFT_R2C;
       out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;
       out[npass - 1].pb.half = sp->real_half;

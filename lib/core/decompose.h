@@ -17,15 +17,22 @@
  * in place (one pass, or four-step through the scratch space), the pointwise filter (which writes
  * the conjugate), FFT_M forward again, and the pointwise chirp-out pass (which reads the conjugate:
  * the inverse FFT) to the destination (k < N).  Both FFTs are forward whatever the transform's
- * direction, so that they and both directions share their kernels. */
+ * direction, so that they and both directions share their kernels.
+ *
+ * A real transform's real dimension (core/problem.h's r2c, c2r) in one pass is that pass's loads and
+ * stores.  Split into passes (four-step on the fast path, or Bluestein's), its real processing goes
+ * into the first pass's loads and the last pass's stores (problem.h's real_part), but for the fast
+ * R2C's pairing of Z_k with Z_(M-k), an extra pointwise pass in place on the output
+ * (POINTWISE_R2C_POST; decompose.c's real_split_passes says why). */
 #ifndef PPFFT_CORE_DECOMPOSE_H
 #define PPFFT_CORE_DECOMPOSE_H
 #include "core/bluestein.h"
 #include "core/problem.h"
 #include "core/transform.h"
 
-/* at most 2 FFTs of 3 passes and 3 pointwise passes per dimension (Bluestein) */
-enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * (2 * DECOMPOSE_MAX_FACTORS + 3) };
+/* at most 2 FFTs of 3 passes and 3 pointwise passes per dimension (Bluestein), and an R2C's
+ * post-processing pass */
+enum { DECOMPOSE_MAX_FACTORS = 3, DECOMPOSE_MAX_PASSES = 3 * (2 * DECOMPOSE_MAX_FACTORS + 3) + 1 };
 
 typedef enum { BUF_OUT, BUF_IN, BUF_TMP } buffer_role; /* in-place plans use BUF_OUT only */
 

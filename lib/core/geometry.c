@@ -15,17 +15,21 @@ int geometry_pattern_is_owned(const geometry *g, access_pattern a)
   return 0;
 }
 
+/* The distance of neighbouring transforms that read across each other: 1, but 2 for the
+ * contiguous pairs of reals of a split real dimension's fast path (problem.h's pair_stride). */
+static size_t side_unit(const problem *p, int side) { return problem_side_real(p, side) && p->pair_stride == 1 ? 2 : 1; }
+
 int geometry_side_is_column(const problem *p, const geometry *g, int side)
 {
-  size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist;
-  return !problem_is_plain(p) && g->t > 1 && stride != 1 && dist == 1;
+  size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist, u = side_unit(p, side);
+  return !problem_is_plain(p) && g->t > 1 && stride != u && dist == u;
 }
 
 int geometry_columns_coalesced(const problem *p, const geometry *g)
 {
   for (int side = 0; side < 2; ++side) {
-    size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist;
-    if (stride != 1 && dist == 1 && g->t * problem_elem_bytes(p) < 32) return 0;
+    size_t stride = side ? p->out_stride : p->in_stride, dist = side ? p->out_dist : p->in_dist, u = side_unit(p, side);
+    if (stride != u && dist == u && g->t * problem_elem_bytes(p) < 32) return 0;
   }
   return 1;
 }
@@ -124,7 +128,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (v->abft > 2) return UNSUP("%s", "ABFT1 or ABFT2");
     if (v->onchip != ONCHIP_RP_LM_CM) return UNSUP("%s", "ABFT checks the registers of RP+LM-CM (or RP+SHFL-*): not GM, LM-CC, LM-CT");
   }
-  if (p->half && p->r2c) {
+  if (p->half && p->r2c && p->real_part == REAL_WHOLE) {
     /* the fast R2C pairs Z_k with Z_(n-k) in registers, through one local plane, after the last
      * radix pass (gen/real.c) */
     if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->vector_math || g->xr > 1 || g->ec != 1)
@@ -153,7 +157,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;
-  case ONCHIP_RP_LM_CM: planes = v->tc ? 2 : ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c)) ? 1 : 0; break;
+  case ONCHIP_RP_LM_CM: planes = v->tc ? 2 : ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c && p->real_part == REAL_WHOLE)) ? 1 : 0; break;
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }

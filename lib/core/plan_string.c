@@ -74,14 +74,20 @@ int plan_string_split(const transform *t, const variant *vs, int n, split *sp, c
   for (int k = 0; k < nd; ++k) {
     int d = dims[k];
     size_t prod = 1, want = t->n[d];
+    int real_dim = t->kind != PPFFT_C2C && d == t->rank - 1;
     if (at < n && vs[at].bluestein) {
       if (bluestein_split(vs, n, &at, d, sp, msg, len)) return -1;
+      sp->real_half |= real_dim && want % 2 == 0; /* a real dimension's Bluestein: the fast path for even lengths */
       continue;
     }
-    /* a real dimension's pass of half its length: the fast path */
-    if (t->kind != PPFFT_C2C && d == t->rank - 1 && at < n && want % 2 == 0 && want >= 4 && variant_length(&vs[at]) == want / 2) {
-      sp->real_half = 1;
-      want /= 2;
+    /* a real dimension's passes that multiply to half its length: the fast path */
+    if (real_dim && want % 2 == 0 && want >= 4) {
+      size_t hp = 1;
+      for (int i = at; i < n && hp < want / 2 && !vs[i].bluestein; ++i) hp *= variant_length(&vs[i]);
+      if (hp == want / 2) {
+        sp->real_half = 1;
+        want /= 2;
+      }
     }
     while (at < n && (prod < want || (want == 1 && sp->nfactors[d] == 0))) {
       if (vs[at].bluestein) {

@@ -57,9 +57,19 @@ int problem_is_plain(const problem *p)
 
 size_t problem_span(const problem *p, int which)
 {
-  size_t last = (which ? p->r2c : p->c2r) ? p->n / 2 : p->n - 1; /* a half-spectrum side holds k <= n/2 */
-  if (p->half) last = (which ? p->r2c : p->c2r) ? p->n : 2 * p->n - 1; /* n = N/2: k <= n, or 2n reals */
-  size_t span = (which ? p->out_offset : p->in_offset) + last * (which ? p->out_stride : p->in_stride) + 1;
+  size_t stride = which ? p->out_stride : p->in_stride, last = p->n - 1, extra = 0;
+  if (problem_side_half_spectrum(p, which)) last = p->half ? p->n : p->n / 2; /* k <= n/2, or k <= n = N/2 */
+  if (problem_side_half_spectrum(p, which) && p->real_part == REAL_FIRST && p->twiddle_n) {
+    /* a C2R's four-step first pass: columns of the dimension's n/2 + 1 values, and X_(N/2) one
+     * element past the last column (the fast path) */
+    last = p->n - 1;
+    extra = p->half ? stride / (p->twiddle_n / p->n) : 0;
+  }
+  if (problem_side_real(p, which) && p->half) {
+    if (p->pair_stride) extra = p->pair_stride; /* z_k at k * stride, x_2k+1 pair_stride after */
+    else last = 2 * p->n - 1;                   /* 2n reals */
+  }
+  size_t span = (which ? p->out_offset : p->in_offset) + last * stride + extra + 1;
   size_t rest = p->batch;
   for (int l = 0; l < p->nlev; ++l) {
     size_t count = l + 1 < p->nlev ? p->lev_count[l] : rest;

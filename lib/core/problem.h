@@ -43,7 +43,38 @@ typedef struct problem {
    * Z_(n-k) after the transform and stores X_0..X_n; c2r builds Z_k from X_k and X_(n-k) in its
    * loads (gen/real.c has the formulas) */
   int half;
+  /* with r2c or c2r: which part of the real processing this pass does.  REAL_WHOLE: all of it (the
+   * real dimension in one pass, as above).  A real dimension in several passes (four-step, or
+   * Bluestein's chirps) splits it: REAL_FIRST does only the loads' part (r2c: reads reals; c2r:
+   * reads the Hermitian half and builds Z_k, or in a chirp-in on the general path extends it by
+   * conj X_(N-k), at the dimension's global index: in a four-step first pass, the twiddle level's
+   * index r plus twiddle_n / n times the position) and stores complex values; REAL_LAST only the
+   * stores' part (c2r: real values; a chirp-out on the general path: r2c's k <= N/2) from complex
+   * loads.  Four-step passes are on the fast path only.  An R2C's pairing on the fast path is then a
+   * pointwise pass of its own (POINTWISE_R2C_POST). */
+  int real_part;
+  /* the fast path's real side in a split real dimension: its stride counts reals between z_k and
+   * z_(k+1), and x_2k+1 is pair_stride reals after x_2k; 0 (REAL_WHOLE): the stride counts reals
+   * between x_2k and x_2k+1, z_k's are twice that apart */
+  size_t pair_stride;
 } problem;
+
+enum { REAL_WHOLE = 0, REAL_FIRST = 1, REAL_LAST = 2 };
+
+/* Whether p's input (side 0) or output (1) holds reals: an R2C's input or a C2R's output, unless
+ * the pass is the other end of a split real dimension. */
+static inline int problem_side_real(const problem *p, int side)
+{
+  return side ? p->c2r && p->real_part != REAL_FIRST : p->r2c && p->real_part != REAL_LAST;
+}
+
+/* Whether p's input (side 0) or output (1) is the Hermitian half (k <= N/2) of a real transform:
+ * a C2R's input, read by its whole or first pass; an R2C's output, written by its whole or last
+ * pass. */
+static inline int problem_side_half_spectrum(const problem *p, int side)
+{
+  return side ? p->r2c && p->real_part != REAL_FIRST : p->c2r && p->real_part != REAL_LAST;
+}
 
 /* Validates a rank-1 descriptor d and fills p with the single problem it is.  Statuses as
  * transform_from_desc, plus UNSUPPORTED for rank > 1 (those are several problems). */

@@ -281,10 +281,6 @@ ppfft_status transform_from_desc(const errors *e, const device_info *di, const p
       return errors_set(e, PPFFT_ERROR_INVALID_SIZE,
                         "length n[%d] = %zu needs Bluestein's algorithm over 2^%d points or more, beyond the longest ppfft computes", i,
                         d->n[i], MAX_LENGTH_LOG2 + 1);
-    if (transform_needs_bluestein(d->n[i]) && d->kind != PPFFT_C2C)
-      return errors_set(e, PPFFT_ERROR_UNSUPPORTED,
-                        "length n[%d] = %zu has a prime factor above 13 (Bluestein's algorithm), which this version does not run for real transforms (R2C, C2R)",
-                        i, d->n[i]);
   }
   if (t->f64 && di && !di->fp64)
     return errors_set(e, PPFFT_ERROR_UNSUPPORTED, "f64 needs double precision (cl_khr_fp64), which device \"%s\" lacks", di->name);

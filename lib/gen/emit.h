@@ -84,15 +84,20 @@ void gen_butterfly(const gen_state *gs, text_buf *b, unsigned r);
  * DIRECT, the work-item's own units, is each caller's owned mapping. */
 void gen_pattern_unit(const gen_state *gs, char *buf, size_t n, const char *var, unsigned per_item);
 
-/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
- * the input (side 0) or output (side 1) layout. */
-void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos);
+/* Declares access vector `name` loaded from lane group at element pos of the transform at ptr
+ * (transform tr of the work-group), on the input (side 0) or output (side 1) layout. */
+void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos, const char *tr);
+
+/* Into buf, the expression of transform tr's index at the four-step twiddle level (p->twiddle_n
+ * set): its column r in the first pass of a split dimension. */
+void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const char *tr);
 
 /* gen/real.c, the fast path of real transforms (problem.h's half): the C2R load that declares
  * `name` = Z_pos from X_pos and X_(M-pos) of the transform at ptr; the R2C pairing of each owned
  * Z_k with Z_(M-k) after the last radix pass of RP+LM-CM, which leaves X_k in the slots (X_0 and
- * X_M in the real and imaginary slots of k = 0). */
-void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos);
+ * X_M in the real and imaginary slots of k = 0).  In the first pass of a split C2R dimension
+ * (REAL_FIRST), pos of column r (transform tr) is k = r + (M / n) pos. */
+void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr);
 void gen_r2c_half_pair(gen_state *gs);
 
 /* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the

@@ -9,20 +9,20 @@
 
 /* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
  * the input (side 0) or output (side 1) layout. */
-void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos)
+void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos, const char *tr)
 {
   unsigned w = gen_access_width(gs), parts = gen_access_parts(gs), E = gs->g->e;
-  if (gs->general && !side && gs->p->c2r && gs->p->half) {
-    gen_c2r_half_load(gs, b, name, ptr, pos);
+  if (gs->general && !side && gs->p->c2r && gs->p->half && gs->p->real_part != REAL_LAST) {
+    gen_c2r_half_load(gs, b, name, ptr, pos, tr);
     return;
   }
-  if (gs->general && !side && gs->p->r2c && gs->p->half) { /* z_k = x_2k + i x_2k+1 */
-    size_t s = gs->p->in_stride;
+  if (gs->general && !side && gs->p->r2c && gs->p->half && gs->p->real_part != REAL_LAST) { /* z_k = x_2k + i x_2k+1 */
+    size_t s = gs->p->pair_stride ? gs->p->pair_stride : gs->p->in_stride, zs = gs->p->pair_stride ? gs->p->in_stride : 2 * s;
     tb_printf(b, "    const real2 %s = %sreal2%sLDR_IN((%s) + (ulong)(%s) * %zuul), LDR_IN((%s) + (ulong)(%s) * %zuul + %zuul));\n", name,
-              gs->d->vec_open, gs->d->vec_mid, ptr, pos, 2 * s, ptr, pos, 2 * s, s);
+              gs->d->vec_open, gs->d->vec_mid, ptr, pos, zs, ptr, pos, zs, s);
     return;
   }
-  if (gs->general && !side && gs->p->c2r) { /* X_k for k <= n/2, else conj X_(n-k) */
+  if (gs->general && !side && gs->p->c2r && gs->p->real_part == REAL_WHOLE) { /* X_k for k <= n/2, else conj X_(n-k) */
     size_t n = gs->p->n;
     tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
     tb_printf(b, "    const real2 hv_%s = LD_IN((%s) + (ulong)(hk_%s <= %zuu ? hk_%s : %zuu - hk_%s) * %zuul);\n", name, ptr, name, n / 2,
@@ -48,6 +48,16 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
 
 /* The general layout's store of one element (re, im) at pos of transform tr (in the work-group),
  * whose first element is at ptr; the final store applies the four-step twiddle and the scale. */
+void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const char *tr)
+{
+  const problem *p = gs->p;
+  size_t below = 1;
+  for (int l = 0; l < p->twiddle_level; ++l) below *= p->lev_count[l];
+  if (p->twiddle_level + 1 < p->nlev)
+    tb_format(gs->b, buf, n, "(uint)(((t0 + (ulong)(%s)) / %zuul) %% %zuul)", tr, below, p->lev_count[p->twiddle_level]);
+  else tb_format(gs->b, buf, n, "(uint)((t0 + (ulong)(%s)) / %zuul)", tr, below);
+}
+
 static void general_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, const char *re,
                           const char *im, int final)
 {
@@ -57,11 +67,9 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
   if (final && p->twiddle_n) {
     /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
      * m k < twiddle_n */
-    size_t below = 1;
-    for (int l = 0; l < p->twiddle_level; ++l) below *= p->lev_count[l];
-    if (p->twiddle_level + 1 < p->nlev)
-      tb_printf(b, "      const uint m_ = (uint)(((t0 + (ulong)(%s)) / %zuul) %% %zuul);\n", tr, below, p->lev_count[p->twiddle_level]);
-    else tb_printf(b, "      const uint m_ = (uint)((t0 + (ulong)(%s)) / %zuul);\n", tr, below);
+    char m[160];
+    gen_twiddle_level_index(gs, m, sizeof m, tr);
+    tb_printf(b, "      const uint m_ = %s;\n", m);
     size_t B = four_step_block(p->twiddle_n);
     tb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
     tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, four_step_high(p->twiddle_n), B);
@@ -71,14 +79,15 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
   }
   char lit[48];
   if (gen_scale_literal(gs->b, lit, sizeof lit, p, final)) tb_printf(b, "      o_ *= %s;\n", lit);
-  if (p->r2c && p->half) /* k = 0 holds X_0 and X_M (gen/real.c) */
+  if (p->r2c && p->half && p->real_part == REAL_WHOLE) /* k = 0 holds X_0 and X_M (gen/real.c) */
     tb_printf(b, "      if ((uint)(%s) == 0u) { ST_OUT((%s) + %zuul, %sreal2%so_.y, (real)0)); o_.y = (real)0; }\n"
                  "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n",
               pos, ptr, p->n * p->out_stride, d->vec_open, d->vec_mid, ptr, pos, p->out_stride);
-  else if (p->c2r && p->half) /* z_k = x_2k + i x_2k+1 */
+  else if (p->c2r && p->half && p->real_part != REAL_FIRST) { /* z_k = x_2k + i x_2k+1 */
+    size_t s = p->pair_stride ? p->pair_stride : p->out_stride, zs = p->pair_stride ? p->out_stride : 2 * s;
     tb_printf(b, "      STR_OUT((%s) + (ulong)(%s) * %zuul, o_.x); STR_OUT((%s) + (ulong)(%s) * %zuul + %zuul, o_.y); }\n", ptr, pos,
-              2 * p->out_stride, ptr, pos, 2 * p->out_stride, p->out_stride);
-  else if (p->r2c) /* the Hermitian half only */
+              zs, ptr, pos, zs, s);
+  } else if (p->r2c && p->real_part == REAL_WHOLE) /* the Hermitian half only */
     tb_printf(b, "      if ((uint)(%s) <= %zuu) ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", pos, p->n / 2, ptr, pos, p->out_stride);
   else tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
 }
@@ -183,7 +192,7 @@ void gen_load_owned_to_slots(gen_state *gs)
   gen_owned_pos(gs, pos, sizeof pos, "q");
   gen_transform_ptr(gs, ptr, sizeof ptr, 0, "tr");
   tb_printf(&body, "    if (tr < nvalid) {\n");
-  gen_global_load(gs, &body, 0, "gv", ptr, pos);
+  gen_global_load(gs, &body, 0, "gv", ptr, pos, "tr");
   if (gs->v->vector_math) {
     char re[96], im[96];
     gen_access_plane(gs, re, sizeof re, "gv", 0);
@@ -276,7 +285,7 @@ void gen_load_pattern_to_local(gen_state *gs)
   pattern_index(gs, &body, 0);
   gen_transform_ptr(gs, ptr, sizeof ptr, 0, "b");
   tb_printf(&body, "    if (b < nvalid) {\n");
-  gen_global_load(gs, &body, 0, "gv", ptr, "pos");
+  gen_global_load(gs, &body, 0, "gv", ptr, "pos", "b");
   gen_access_plane(gs, re, sizeof re, "gv", 0);
   gen_access_plane(gs, im, sizeof im, "gv", 1);
   char lr[16][96], li[16][96];
@@ -348,7 +357,7 @@ void gen_load_staged(gen_state *gs)
   pattern_index(gs, &body, 0);
   gen_transform_ptr(gs, ptr, sizeof ptr, 0, "b");
   tb_printf(&body, "    if (b < nvalid) {\n");
-  gen_global_load(gs, &body, 0, "gl", ptr, "pos");
+  gen_global_load(gs, &body, 0, "gl", ptr, "pos", "b");
   for (unsigned k = 0; k < gen_access_parts(gs); ++k)
     tb_printf(&body, "    gx[%uu * j + %uu] = gl%s;\n", gen_access_parts(gs), k, gen_access_parts(gs) == 2 ? (k ? "1" : "0") : "");
   tb_printf(&body, "    } else {\n");

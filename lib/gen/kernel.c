@@ -146,7 +146,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
       tb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
       gen_stockham_on_slots(gs, gen_stockham(gs, s));
     }
-    if (p->r2c && p->half) gen_r2c_half_pair(gs);
+    if (p->r2c && p->half && p->real_part == REAL_WHOLE) gen_r2c_half_pair(gs);
     tb_printf(&buf, "  /* store */\n");
     if (g->staged) gen_store_staged(gs);
     else gen_store_owned_from_slots(gs);

@@ -23,14 +23,14 @@ void gen_layout_macros(text_buf *b, const dialect *d, const problem *p)
     }
     tb_printf(b, ")\n");
   }
-  if (p->r2c) { /* a real input: a real value, imaginary 0 */
+  if (problem_side_real(p, 0)) { /* a real input: a real value, imaginary 0 */
     tb_printf(b, "#define LDR_IN(a) (((%sconst real *)src)[(a)])\n", d->global);
     tb_printf(b, "#define LD_IN(a) (%sreal2%sLDR_IN(a), (real)0))\n", d->vec_open, d->vec_mid);
   }
   else if (p->in_planar) tb_printf(b, "#define LD_IN(a) (%sreal2%ssrc_re[(a)], src_im[(a)]))\n", d->vec_open, d->vec_mid);
   else if (p->f16) tb_printf(b, "#define LD_IN(a) (ppfft_ld_h2(src[(a)]))\n");
   else tb_printf(b, "#define LD_IN(a) (src[(a)])\n");
-  if (p->c2r) { /* a real output: the real part */
+  if (problem_side_real(p, 1)) { /* a real output: the real part */
     tb_printf(b, "#define STR_OUT(a, r) (((%sreal *)dst)[(a)] = (r))\n", d->global);
     tb_printf(b, "#define ST_OUT(a, v) STR_OUT(a, (v).x)\n\n");
   }

@@ -167,7 +167,7 @@ void gen_gm_pass(gen_state *gs, int s)
     tb_format(gs->b, pos, sizeof pos, "i0 + %uu", t * (g->n / sp.r));
     tb_format(gs->b, gvn, sizeof gvn, "g%u", t);
     tb_format(gs->b, q, sizeof q, "c + %uu", t * sp.s);
-    gen_global_load(gs, &body, first ? 0 : 1, gvn, src, pos);
+    gen_global_load(gs, &body, first ? 0 : 1, gvn, src, pos, "b");
     if (gs->v->vector_math) {
       char re[96], im[96];
       gen_access_plane(gs, re, sizeof re, gvn, 0);

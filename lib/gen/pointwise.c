@@ -1,16 +1,66 @@
-/* gen_pointwise: Bluestein's chirp and filter products as small element-wise kernels. */
+/* gen_pointwise: Bluestein's chirp and filter products, and the R2C post-processing of a split
+ * real dimension, as small element-wise kernels. */
 #include "gen/pointwise.h"
 #include "gen/layout.h"
 #include <stdio.h>
 
 size_t gen_pointwise_chunks(const problem *p) { return (p->n + POINTWISE_CHUNK - 1) / POINTWISE_CHUNK; }
 
+/* The loop of the R2C post-processing (core/bluestein.h's table): work-item k of the pairs
+ * k = 0..M/2 reads Z_k and Z_(M-k) (Z_M = Z_0) and writes X_k = h (Z_k + conj Z_(M-k)) - i t_k
+ * (Z_k - conj Z_(M-k)) and X_(M-k) likewise with t_(M-k) = -conj t_k (t_k = h w^k, h = scale / 2);
+ * k = 0 writes X_0 and X_M.  Pairs are disjoint, so it runs in place. */
+static void r2c_post(text_buf *b, const dialect *d, const problem *p)
+{
+  const char *vo = d->vec_open, *vm = d->vec_mid;
+  tb_printf(b, "  const uint k1 = k0 + %uu < mlen / 2u + 1u ? k0 + %uu : mlen / 2u + 1u;\n", (unsigned)POINTWISE_CHUNK,
+            (unsigned)POINTWISE_CHUNK);
+  tb_printf(b, "  const real h = tab[mlen / 2u + 1u].x;\n");
+  tb_printf(b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
+  tb_printf(b, "    const uint j = k ? mlen - k : 0u;\n");
+  tb_printf(b, "    const real2 a = LD_IN(x0 + (ulong)k * %zuul), c = LD_IN(x0 + (ulong)j * %zuul), w = tab[k];\n", p->in_stride,
+            p->in_stride);
+  tb_printf(b, "    const real dr = a.x - c.x, di = a.y + c.y;\n");
+  tb_printf(b, "    const real2 xk = %sreal2%sh * (a.x + c.x) + w.x * di + w.y * dr, h * (a.y - c.y) - w.x * dr + w.y * di);\n", vo, vm);
+  tb_printf(b, "    const real2 xj = %sreal2%sh * (a.x + c.x) - w.x * di - w.y * dr, h * (c.y - a.y) - w.x * dr + w.y * di);\n", vo, vm);
+  tb_printf(b, "    ST_OUT(y0 + (ulong)k * %zuul, xk);\n", p->out_stride);
+  tb_printf(b, "    ST_OUT(y0 + (ulong)(k ? j : mlen) * %zuul, xj);\n  }\n", p->out_stride);
+}
+
+/* Chirp-in's load of element k of a real transform's input side (REAL_FIRST): pairs of reals (R2C,
+ * fast path), reals (R2C), Z_k built from X_k and X_(N-k) (C2R, fast path: gen/real.c's
+ * formulas, N = nlen) or X_k extended by conj X_(N-k) (C2R). */
+static void real_chirp_load(text_buf *b, const dialect *d, const problem *p)
+{
+  const char *vo = d->vec_open, *vm = d->vec_mid;
+  size_t s = p->in_stride;
+  if (p->r2c && p->half)
+    tb_printf(b, "      real2 x_ = %sreal2%sLDR_IN(x0 + (ulong)k * %zuul), LDR_IN(x0 + (ulong)k * %zuul + %zuul));\n", vo, vm, s, s,
+              p->pair_stride);
+  else if (p->c2r && p->half) {
+    tb_printf(b, "      real2 hx = LD_IN(x0 + (ulong)k * %zuul), hm = LD_IN(x0 + (ulong)(nlen - k) * %zuul);\n", s, s);
+    tb_printf(b, "      if (k == 0u) { hx.y = (real)0; hm.y = (real)0; }\n");
+    tb_printf(b, "      const real2 hw = ppfft_cossin(k, 2u * nlen);\n");
+    tb_printf(b, "      const real hdr = hx.x - hm.x, hdi = hx.y + hm.y;\n");
+    tb_printf(b, "      const real hpr = hw.x * hdr - hw.y * hdi, hpi = hw.x * hdi + hw.y * hdr;\n");
+    tb_printf(b, "      real2 x_ = %sreal2%shx.x + hm.x - hpi, hx.y - hm.y + hpr);\n", vo, vm);
+  } else if (p->c2r) {
+    tb_printf(b, "      real2 x_ = LD_IN(x0 + (ulong)(k <= nlen / 2u ? k : nlen - k) * %zuul);\n", s);
+    tb_printf(b, "      if (k > nlen / 2u) x_.y = -x_.y;\n");
+  } else tb_printf(b, "      real2 x_ = LD_IN(x0 + (ulong)k * %zuul);\n", s); /* reals: LD_IN's imaginary part is 0 */
+}
+
 int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kernel_source *out)
 {
-  static const char *const names[] = {"", "chirp-in", "filter", "chirp-out"};
+  static const char *const names[] = {"", "chirp-in", "filter", "chirp-out", "R2C post-processing"};
+  int real_in = kind == POINTWISE_CHIRP_IN && (p->r2c || p->c2r), real_out = kind == POINTWISE_CHIRP_OUT && (p->r2c || p->c2r);
   text_buf b;
   text_buf_init(&b);
-  tb_printf(&b, "/* ppfft Bluestein %s: %s, strides %zu -> %zu */\n", names[kind], p->f64 ? "f64" : "f32", p->in_stride, p->out_stride);
+  tb_printf(&b, "/* ppfft %s %s: %s, strides %zu -> %zu", kind == POINTWISE_R2C_POST ? "real" : "Bluestein", names[kind],
+            p->f64 ? "f64" : "f32", p->in_stride, p->out_stride);
+  if (real_in || real_out)
+    tb_printf(&b, ", %s %s%s", p->r2c ? "R2C" : "C2R", real_in ? "input" : "output", p->half ? " (half length)" : "");
+  tb_printf(&b, " */\n");
   if (p->f64) tb_printf(&b, "#define PPFFT_F64\n");
   tb_printf(&b, "%s\n", d->prelude);
   gen_layout_macros(&b, d, p);
@@ -22,18 +72,29 @@ int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kerne
   tb_printf(&b, "  const uint chunks = (mlen + %uu) / %uu;\n", (unsigned)POINTWISE_CHUNK - 1, (unsigned)POINTWISE_CHUNK);
   tb_printf(&b, "  const ulong g = u / chunks, x0 = IN_AT(g), y0 = OUT_AT(g);\n");
   tb_printf(&b, "  const uint k0 = (uint)(u %% chunks) * %uu;\n", (unsigned)POINTWISE_CHUNK);
-  const char *limit = kind == POINTWISE_CHIRP_OUT ? "nlen" : "mlen";
-  tb_printf(&b, "  const uint k1 = k0 + %uu < %s ? k0 + %uu : %s;\n", (unsigned)POINTWISE_CHUNK, limit, (unsigned)POINTWISE_CHUNK, limit);
-  tb_printf(&b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
-  tb_printf(&b, "    real2 o_ = %sreal2%s0, 0);\n", d->vec_open, d->vec_mid);
-  if (kind == POINTWISE_CHIRP_IN) tb_printf(&b, "    if (k < nlen) {\n");
-  else tb_printf(&b, "    {\n");
-  /* chirp-out reads, and the filter writes, the conjugate: the inverse FFT_M is a forward one */
-  tb_printf(&b, "      real2 x_ = LD_IN(x0 + (ulong)k * %zuul);\n      const real2 c_ = tab[k];\n", p->in_stride);
-  if (kind == POINTWISE_CHIRP_OUT) tb_printf(&b, "      x_.y = -x_.y;\n");
-  tb_printf(&b, "      o_ = %sreal2%sx_.x * c_.x - x_.y * c_.y, %s(x_.x * c_.y + x_.y * c_.x));\n    }\n", d->vec_open, d->vec_mid,
-            kind == POINTWISE_FILTER ? "-" : "");
-  tb_printf(&b, "    ST_OUT(y0 + (ulong)k * %zuul, o_);\n  }\n}\n%s", p->out_stride, d->epilogue);
+  if (kind == POINTWISE_R2C_POST) {
+    r2c_post(&b, d, p);
+    tb_printf(&b, "}\n%s", d->epilogue);
+  } else {
+    /* chirp-out keeps k < N (an R2C's k <= N/2) */
+    const char *limit = kind != POINTWISE_CHIRP_OUT ? "mlen" : real_out && p->r2c ? "nlen / 2u + 1u" : "nlen";
+    tb_printf(&b, "  const uint k1 = k0 + %uu < %s ? k0 + %uu : %s;\n", (unsigned)POINTWISE_CHUNK, limit, (unsigned)POINTWISE_CHUNK, limit);
+    tb_printf(&b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
+    tb_printf(&b, "    real2 o_ = %sreal2%s0, 0);\n", d->vec_open, d->vec_mid);
+    if (kind == POINTWISE_CHIRP_IN) tb_printf(&b, "    if (k < nlen) {\n");
+    else tb_printf(&b, "    {\n");
+    /* chirp-out reads, and the filter writes, the conjugate: the inverse FFT_M is a forward one */
+    if (real_in) real_chirp_load(&b, d, p);
+    else tb_printf(&b, "      real2 x_ = LD_IN(x0 + (ulong)k * %zuul);\n", p->in_stride);
+    tb_printf(&b, "      const real2 c_ = tab[k];\n");
+    if (kind == POINTWISE_CHIRP_OUT) tb_printf(&b, "      x_.y = -x_.y;\n");
+    tb_printf(&b, "      o_ = %sreal2%sx_.x * c_.x - x_.y * c_.y, %s(x_.x * c_.y + x_.y * c_.x));\n    }\n", d->vec_open, d->vec_mid,
+              kind == POINTWISE_FILTER ? "-" : "");
+    if (real_out && p->c2r && p->half) /* z_k = x_2k + i x_2k+1 */
+      tb_printf(&b, "    STR_OUT(y0 + (ulong)k * %zuul, o_.x); STR_OUT(y0 + (ulong)k * %zuul + %zuul, o_.y);\n  }\n}\n%s", p->out_stride,
+                p->out_stride, p->pair_stride, d->epilogue);
+    else tb_printf(&b, "    ST_OUT(y0 + (ulong)k * %zuul, o_);\n  }\n}\n%s", p->out_stride, d->epilogue);
+  }
   int failed = b.failed;
   out->text = text_buf_take(&b);
   out->table_arg = 1;

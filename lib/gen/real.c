@@ -6,17 +6,31 @@
  * last radix pass each work-item fetches the mirror Z_(M-k) of its elements through local memory.
  * C2R: the inverse, Z_k = (X_k + conj X_(M-k)) + i w^-k (X_k - conj X_(M-k)), built in the first
  * loads from global memory (which reach X_(M-k) directly); IDFT_M(Z) = N (x_2k + i x_2k+1).  The
- * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input. */
+ * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input.
+ * A C2R whose M points are split four-step builds Z_k in its first pass's loads, at the global index
+ * of each column's element; an R2C so split pairs in a pointwise pass of its own (gen/pointwise.c). */
 #include "gen/emit.h"
 
-void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos)
+void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr)
 {
   const problem *p = gs->p;
   const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
   size_t M = p->n, s = p->in_stride;
-  tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
-  tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)hk_%s * %zuul), hm_%s = LD_IN((%s) + (ulong)(%zuu - hk_%s) * %zuul);\n", name, ptr,
-            name, s, name, ptr, M, name, s);
+  if (p->real_part == REAL_FIRST && p->twiddle_n) {
+    /* the first pass of a split dimension: pos of column r is k = r + R pos (R = M / n), at r s1 +
+     * pos s (s1 = s / R, the dimension's own stride); X_(M-k) is at (M - k) s1 from the row's start */
+    char r[160];
+    size_t R = p->twiddle_n / p->n, s1 = s / R;
+    M = p->twiddle_n;
+    gen_twiddle_level_index(gs, r, sizeof r, tr);
+    tb_printf(b, "    const uint hr_%s = %s, hk_%s = hr_%s + %zuu * (uint)(%s);\n", name, r, name, name, R, pos);
+    tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)(%s) * %zuul), hm_%s = LD_IN((%s) - (ulong)hr_%s * %zuul + (ulong)(%zuu - hk_%s) * %zuul);\n",
+              name, ptr, pos, s, name, ptr, name, s1, M, name, s1);
+  } else {
+    tb_printf(b, "    const uint hk_%s = (uint)(%s);\n", name, pos);
+    tb_printf(b, "    real2 hx_%s = LD_IN((%s) + (ulong)hk_%s * %zuul), hm_%s = LD_IN((%s) + (ulong)(%zuu - hk_%s) * %zuul);\n", name, ptr,
+              name, s, name, ptr, M, name, s);
+  }
   tb_printf(b, "    if (hk_%s == 0u) { hx_%s.y = (real)0; hm_%s.y = (real)0; } /* X_0 and X_M of the Hermitian part are real */\n", name,
             name, name);
   tb_printf(b, "    const real2 hw_%s = ppfft_cossin(hk_%s, %zuu); /* w^-k */\n", name, name, 2 * M);

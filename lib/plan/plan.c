@@ -77,8 +77,9 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     ps->g.t = TRANSPOSE_TILE;
     gen = gen_transpose(pb, c->be->dialect, &ks);
   } else if (ps->pointwise) {
-    static const char *const names[] = {"", "chirp-in", "filter", "chirp-out"};
-    snprintf(name, sizeof name, "Bluestein %s (N = %zu, M = %zu)", names[ps->pointwise], ps->chirp_n, pb->n);
+    static const char *const names[] = {"", "chirp-in", "filter", "chirp-out", "R2C post-processing"};
+    if (ps->pointwise == POINTWISE_R2C_POST) snprintf(name, sizeof name, "real %s (N = %zu)", names[ps->pointwise], 2 * pb->n);
+    else snprintf(name, sizeof name, "Bluestein %s (N = %zu, M = %zu)", names[ps->pointwise], ps->chirp_n, pb->n);
     ps->g = (geometry){0};
     ps->g.n = (unsigned)pb->n;
     ps->g.wg = POINTWISE_WG;

@@ -42,8 +42,15 @@ extern const solver solver_onepass, solver_fourstep, solver_xpose, solver_extra_
 /* Helpers the solvers share (plan/split.c). */
 
 /* Sets Bluestein's M (core/bluestein.h: the power of two >= 2N - 1) for every dimension of t whose
- * length needs it (transform_needs_bluestein), 0 for the others. */
+ * length needs it (transform_needs_bluestein), 0 for the others; a real transform's even real
+ * dimension that needs it goes on the fast path (real_half), M for N/2. */
 void split_bluestein(const transform *t, split *sp);
+
+/* The ways to a real transform's real dimension: its N points in one pass (the general path), N/2
+ * points on pairs of reals (the fast path, even N, one pass or four-step), or, for an odd N whose N
+ * points fit no pass, its N points through Bluestein's algorithm; set in sp with split_bluestein. */
+typedef enum { REAL_PATH_GENERAL, REAL_PATH_HALF, REAL_PATH_BLUESTEIN } real_path;
+void split_real_path(const transform *t, real_path path, split *sp);
 
 /* Whether some dimension of sp is Bluestein's (the other solvers then do not apply). */
 int split_has_bluestein(const split *sp);
@@ -58,7 +65,7 @@ enum { SPLIT_ALTERNATIVES = 8 };
 
 /* The fewest passes per dimension that the estimate's kernels fit, without building anything:
  * on-chip kernels if any fit, else GM; a real transform's real dimension on the general path, else
- * (too long for it) on the fast one.  0, or -1 with the message set on c. */
+ * (too long for it) on the fast one, or for an odd length through Bluestein's algorithm.  0, or -1 with the message set on c. */
 int split_fewest(const ppfft_context *c, const transform *t, split *sp);
 
 /* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1, 2,

@@ -48,13 +48,12 @@ static ppfft_status build_estimated(ppfft_context *c, ppfft_plan *p, const pass_
   return s;
 }
 
-/* The estimate's plan with the real dimension on the fast path (real_half) or the general one. */
-static ppfft_status estimate_with(ppfft_context *c, const transform *t, int real_half, ppfft_plan **out)
+/* The estimate's plan with a real transform's real dimension on the given path. */
+static ppfft_status estimate_with(ppfft_context *c, const transform *t, real_path path, ppfft_plan **out)
 {
   int dims[3], nd = decompose_dims(t, dims);
   split sp = {0};
-  sp.real_half = real_half;
-  split_bluestein(t, &sp);
+  split_real_path(t, path, &sp);
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp = 0;
   char msg[512] = "";
@@ -91,12 +90,16 @@ static ppfft_status estimate_with(ppfft_context *c, const transform *t, int real
 
 ppfft_status estimate_plan(ppfft_context *c, const transform *t, ppfft_plan **out)
 {
-  /* a real transform: the half-length fast path when its kernels fit, else the general one */
+  /* a real transform: the half-length fast path when its kernels fit, else the general one, else
+   * (an odd length too long for one pass) Bluestein's */
   if (solver_real_half.applicable(c, &(search_problem){.t = t})) {
-    ppfft_status s = estimate_with(c, t, 1, out);
+    ppfft_status s = estimate_with(c, t, REAL_PATH_HALF, out);
     if (s != PPFFT_ERROR_UNSUPPORTED) return s;
   }
-  return estimate_with(c, t, 0, out);
+  ppfft_status s = estimate_with(c, t, REAL_PATH_GENERAL, out);
+  size_t N = t->n[t->rank - 1];
+  if (s != PPFFT_ERROR_UNSUPPORTED || t->kind == PPFFT_C2C || N % 2 == 0 || transform_needs_bluestein(N)) return s;
+  return estimate_with(c, t, REAL_PATH_BLUESTEIN, out);
 }
 
 static int applicable(const ppfft_context *c, const search_problem *sp)

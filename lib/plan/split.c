@@ -52,6 +52,19 @@ int split_balanced(size_t L, int k, size_t *f)
 void split_bluestein(const transform *t, split *sp)
 {
   for (int d = 0; d < 3; ++d) sp->bluestein[d] = d < t->rank && transform_needs_bluestein(t->n[d]) ? bluestein_m(t->n[d]) : 0;
+  int last = t->rank - 1;
+  if (t->kind != PPFFT_C2C && sp->bluestein[last] && t->n[last] % 2 == 0) { /* the fast path's N/2 (it needs Bluestein too) */
+    sp->real_half = 1;
+    sp->bluestein[last] = bluestein_m(t->n[last] / 2);
+  }
+}
+
+void split_real_path(const transform *t, real_path path, split *sp)
+{
+  int last = t->rank - 1;
+  sp->real_half = path == REAL_PATH_HALF;
+  split_bluestein(t, sp);
+  if (path == REAL_PATH_BLUESTEIN && !sp->bluestein[last]) sp->bluestein[last] = bluestein_m(t->n[last]);
 }
 
 int split_has_bluestein(const split *sp) { return sp->bluestein[0] || sp->bluestein[1] || sp->bluestein[2]; }
@@ -103,16 +116,15 @@ size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_c
   return k;
 }
 
-/* split_fewest with the real dimension on the general path or (real_half) the fast one. */
-static int fewest_with(const ppfft_context *c, const transform *t, int real_half, split *sp)
+/* split_fewest with a real transform's real dimension on the given path. */
+static int fewest_with(const ppfft_context *c, const transform *t, real_path path, split *sp)
 {
   int dims[3], nd = decompose_dims(t, dims);
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp;
   char msg[512] = "";
   *sp = (split){0};
-  sp->real_half = real_half;
-  split_bluestein(t, sp);
+  split_real_path(t, path, sp);
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
     for (int a = 0, only; !ok && (only = split_next_estimate(t, d, &a, sp)) >= 0;) {
@@ -136,8 +148,9 @@ static int fewest_with(const ppfft_context *c, const transform *t, int real_half
 int split_fewest(const ppfft_context *c, const transform *t, split *sp)
 {
   /* a real dimension too long for the general path's one pass may fit the fast path's half */
-  if (fewest_with(c, t, 0, sp) == 0) return 0;
+  if (fewest_with(c, t, REAL_PATH_GENERAL, sp) == 0) return 0;
   size_t N = t->n[t->rank - 1];
-  if (t->kind == PPFFT_C2C || N % 2 || N < 4) return -1;
-  return fewest_with(c, t, 1, sp);
+  if (t->kind == PPFFT_C2C || N < 4) return -1;
+  /* an odd length too long for the general path's one pass: Bluestein's, whose FFTs split */
+  return fewest_with(c, t, N % 2 ? REAL_PATH_BLUESTEIN : REAL_PATH_HALF, sp);
 }

@@ -92,15 +92,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     const problem *p = &pd[i].pb;
     size_t src = pd[i].src == BUF_IN ? in_span : pd[i].src == BUF_OUT ? out_span : 2 * tmp;
     size_t dst = pd[i].dst == BUF_IN ? in_span : pd[i].dst == BUF_OUT ? out_span : 2 * tmp;
-    size_t reads = problem_span(p, 0) * (p->r2c ? 1 : 2), writes = problem_span(p, 1) * (p->c2r ? 1 : 2);
+    size_t reads = problem_span(p, 0) * (problem_side_real(p, 0) ? 1 : 2), writes = problem_span(p, 1) * (problem_side_real(p, 1) ? 1 : 2);
     if (pd[i].pointwise == POINTWISE_CHIRP_IN || pd[i].pointwise == POINTWISE_CHIRP_OUT) { /* the user's side: N of M */
       problem q = *p;
       q.n = pd[i].chirp_n;
-      if (pd[i].pointwise == POINTWISE_CHIRP_IN) reads = 2 * problem_span(&q, 0);
-      else writes = 2 * problem_span(&q, 1);
+      if (pd[i].pointwise == POINTWISE_CHIRP_IN) reads = problem_span(&q, 0) * (problem_side_real(p, 0) ? 1 : 2);
+      else writes = problem_span(&q, 1) * (problem_side_real(p, 1) ? 1 : 2);
     }
     FUZZ_ASSERT(reads <= src && writes <= dst, "pass %d of %d addresses %zu/%zu reals of buffers of %zu/%zu", i, np, reads, writes, src, dst);
-    if (pd[i].transpose || p->n > 4096) continue;
+    if (pd[i].transpose || pd[i].pointwise || p->n > 4096) continue; /* (pointwise passes are gen/pointwise.c's) */
     variant v;
     if (candidates_estimate(p, &ctx.info, &v, 1, msg, sizeof msg) == 0) continue;
     geometry g;
