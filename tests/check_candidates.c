@@ -115,6 +115,39 @@ START_TEST(measure_candidates_by_device)
 }
 END_TEST
 
+/* MEASURE times COLS on a pass with a column side (fitted to 128 bytes of each row where local
+ * memory allows), never on a plain batch; the exhaustive list has it too. */
+START_TEST(measure_candidates_cols)
+{
+  device_info di = gpu(0);
+  problem p;
+  problem_init_plain(&p, 1024, 1024, 0, -1);
+  p.in_stride = p.out_stride = 1024, p.in_dist = p.out_dist = 1;
+  variant c[64];
+  size_t k = candidates_measure(&p, &di, c, 64), cols = 0, wide = 0;
+  ck_assert_uint_lt(k, 64);
+  for (size_t i = 0; i < k; ++i) {
+    geometry g;
+    char msg[256];
+    ck_assert_int_eq(geometry_of(&p, &c[i], &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+    cols += c[i].cols;
+    wide += c[i].cols && c[i].tpw * 8 >= 128;
+  }
+  ck_assert_uint_ge(cols, 6);
+  ck_assert_uint_gt(wide, 0); /* 16 columns in XR4 */
+  size_t n;
+  variant *all = candidates_exhaustive(&p, &di, &n);
+  ck_assert_ptr_nonnull(all);
+  size_t found = 0;
+  for (size_t i = 0; i < n; ++i) found += all[i].cols;
+  ck_assert_uint_gt(found, 0);
+  free(all);
+  problem_init_plain(&p, 1024, 1024, 0, -1);
+  k = candidates_measure(&p, &di, c, 64);
+  for (size_t i = 0; i < k; ++i) ck_assert_int_eq(c[i].cols, 0);
+}
+END_TEST
+
 /* On CUDA the estimate leads with DIRECT+TW-GM+TWP where four or more threads share a transform,
  * and keeps the seed's CGAP+CM-K first where one or two do. */
 START_TEST(cuda_estimate_order)
@@ -172,6 +205,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, estimate_candidates);
   tcase_add_test(tc, exhaustive_tries_launch_shapes);
   tcase_add_test(tc, measure_candidates_by_device);
+  tcase_add_test(tc, measure_candidates_cols);
   tcase_add_test(tc, cuda_estimate_order);
   tcase_add_test(tc, mixed_radix_fit);
   suite_add_tcase(s, tc);

@@ -52,15 +52,18 @@ size_t candidates_enumerate(const problem *p, const device_info *di, int with_fa
     for (int ap = ACCESS_CHUNK; ap <= ACCESS_DIRECT; ++ap)
       for (int vm = 0; vm < 2; ++vm)
         for (size_t wi = 0; wi < 4; ++wi)
-          for (int tw = TW_CALC; tw <= TW_GM; ++tw) {
-            if (tw == TW_NATIVE && !with_fast_math) continue;
-            variant v = knobs((onchip_mode)oc, (access_pattern)ap, vm, widths[wi], (twiddle_mode)tw, 0);
-            geometry g;
-            char msg[256];
-            if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0) continue;
-            f(&v, arg);
-            ++count;
-          }
+          for (int tw = TW_CALC; tw <= TW_GM; ++tw)
+            for (int cols = 0; cols < 2; ++cols) { /* COLS: RP+LM-CM+CGAP on a pass with a column side */
+              if (tw == TW_NATIVE && !with_fast_math) continue;
+              if (cols && (oc != ONCHIP_RP_LM_CM || ap != ACCESS_CGAP)) continue;
+              variant v = knobs((onchip_mode)oc, (access_pattern)ap, vm, widths[wi], (twiddle_mode)tw, 0);
+              v.cols = cols;
+              geometry g;
+              char msg[256];
+              if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0) continue;
+              f(&v, arg);
+              ++count;
+            }
   return count;
 }
 
@@ -125,6 +128,20 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0 || v.rounds > 1) continue;
         v.rounds = 2;
         if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
+      }
+  /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
+   * column side straight to and from registers) with TW-GM+TWP and CM-K at the fitted columns
+   * (128 bytes of each row where local memory allows), TW-GM+TWP also with half as many, at three
+   * widths (wider work-items allow more exchange rounds, so more columns) */
+  for (unsigned widen = 0; widen < 3; ++widen)
+    for (size_t t = 1; t < 3; ++t)
+      for (unsigned half = 0; half < 2; ++half) {
+        variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, tw[t].mode, tw[t].twp);
+        v.cols = 1;
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) break;
+        if (half && (t != 2 || fit_columns(p, di, &v, v.tpw / 2, &g, msg, sizeof msg) != 0)) continue;
+        add_unique(out, &n, max, &v);
       }
   /* CUDA: the exchange by warp shuffles where a transform fits in a warp (the seed's SHFL; NAIVE,
    * which spills by design, only in the exhaustive search) */

@@ -116,9 +116,52 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
   return fit_launch(p, di, v, w, g, msg, len);
 }
 
+int fit_columns(const problem *p, const device_info *di, variant *v, unsigned t, geometry *g, char *msg, size_t len)
+{
+  unsigned w = v->wg / v->tpw;
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
+  if (t < 2 || (size_t)t * w > max_wg) {
+    snprintf(msg, len, "%u columns of %u work-items are not a work-group of at most %zu (and two columns or more)", t, w, max_wg);
+    return -1;
+  }
+  v->tpw = t;
+  v->wg = w * t;
+  int ok = 0;
+  for (unsigned xr = 1; !ok && xr <= 4; xr *= 2) { /* the fewest rounds within the budget */
+    v->rounds = xr > 1 ? xr : 0;
+    ok = geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS && g->local_bytes <= local_budget(di);
+  }
+  if (!ok) {
+    v->rounds = 0;
+    if (geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS)
+      snprintf(msg, len, "%u columns need more than %zu bytes of local memory in up to 4 exchange rounds", t, local_budget(di));
+  }
+  return ok ? 0 : -1;
+}
+
+/* COLS: as many columns as make each row's access 128 bytes (whole cache lines), at least the
+ * usual ~256 work-items' worth, within the work-group limit and the batch; fewer where local
+ * memory does not hold them in 4 rounds. */
+static int fit_cols_launch(const problem *p, const device_info *di, variant *v, unsigned w, geometry *g, char *msg, size_t len)
+{
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
+  unsigned t = w >= 256 ? 1 : 256 / w, want = 128 / (unsigned)problem_elem_bytes(p);
+  if (t < want) t = want;
+  while (t > 2 && ((size_t)t * w > max_wg || t / 2 >= p->batch)) t /= 2;
+  v->tpw = 1;
+  v->wg = w;
+  for (;; t /= 2) {
+    if (fit_columns(p, di, v, t, g, msg, len) == 0) return 0;
+    if (t <= 2) return -1;
+  }
+}
+
 /* The launch for w work-items per transform: transforms per work-group, exchange rounds. */
 static int fit_launch(const problem *p, const device_info *di, variant *v, unsigned w, geometry *g, char *msg, size_t len)
 {
+  if (v->cols) return fit_cols_launch(p, di, v, w, g, msg, len);
   size_t max_wg = di ? di->max_wg : 1024;
   if (max_wg > 1024) max_wg = 1024;
   /* transforms per work-group: about 256 work-items, fewer when the batch is short, the local

@@ -18,4 +18,9 @@
  * reason in msg. */
 int fit_variant(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len);
 
+/* COLS (a fitted variant v, whose work-items per transform stay): t columns per work-group and the
+ * fewest exchange rounds (none, XR2, XR4) whose local memory fits the fit's budget (half the
+ * device's: two work-groups a compute unit).  Returns 0 and fills g, else -1 with the reason. */
+int fit_columns(const problem *p, const device_info *di, variant *v, unsigned t, geometry *g, char *msg, size_t len);
+
 #endif
