@@ -369,7 +369,7 @@ static void cols_plan(const layout_case *lc, const size_t *factors, int nfactors
     v.onchip = ONCHIP_RP_LM_CM, v.access = ACCESS_CGAP, v.cols = 1, v.width = 2;
     v.twiddle = k.tw, v.twp = k.twp, v.cse = v.il = v.lu = 1;
     int ok = fit_variant(&pd[i].pb, &te->ctx->info, &v, k.widen, &g, msg, sizeof msg) == 0;
-    for (unsigned h = 0; ok && h < k.halve && v.tpw > 2; ++h) ok = fit_columns(&pd[i].pb, &te->ctx->info, &v, v.tpw / 2, &g, msg, sizeof msg) == 0;
+    for (unsigned h = 0; ok && h < k.halve && v.tpw > 2; ++h) ok = fit_columns(&pd[i].pb, &te->ctx->info, &v, v.tpw / 2, 0, &g, msg, sizeof msg) == 0;
     if (ok && k.rounds && !g.staged) {
       v.rounds = k.rounds;
       ck_assert_msg(geometry_of(&pd[i].pb, &v, &te->ctx->info, &g, msg, sizeof msg) == PPFFT_SUCCESS, "XR%u: %s", k.rounds, msg);

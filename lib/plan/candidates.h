@@ -3,7 +3,8 @@
  *   estimate    del Mundo and Feng's best-known set (RP+LM-CM+CGAP+VASM2+CM-K, with CSE, IL and
  *               LU), then with wider work-items, then TW-CALC (no constant memory), then GM; on
  *               CUDA, RP+LM-CM+DIRECT+VASM2+TW-GM+TWP before them where 4 or more threads share
- *               a transform
+ *               a transform; on OpenCL GPUs, RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP before them on a
+ *               pass with a column side (plan/fit.h's fit_columns_estimate)
  *   measure     PPFFT_MEASURE's short list: the estimate's first three, then the layouts that won
  *               on GPUs, on CUDA the exchange by warp shuffles, and on CPU devices GM with wide
  *               vector arithmetic
