@@ -3,6 +3,7 @@
 #include "core/geometry.h"
 #include "core/variant.h"
 #include "plan/candidates.h"
+#include "plan/solver.h"
 #include "suites.h"
 #include "testutil.h"
 #include <stdio.h>
@@ -115,6 +116,78 @@ START_TEST(measure_candidates_by_device)
 }
 END_TEST
 
+/* MEASURE times COLS on a pass with a column side (fitted to 128 bytes of each row where local
+ * memory allows), never on a plain batch; the exhaustive list has it too. */
+START_TEST(measure_candidates_cols)
+{
+  device_info di = gpu(0);
+  problem p;
+  problem_init_plain(&p, 1024, 1024, 0, -1);
+  p.in_stride = p.out_stride = 1024, p.in_dist = p.out_dist = 1;
+  variant c[64];
+  size_t k = candidates_measure(&p, &di, c, 64), cols = 0, wide = 0;
+  ck_assert_uint_lt(k, 64);
+  for (size_t i = 0; i < k; ++i) {
+    geometry g;
+    char msg[256];
+    ck_assert_int_eq(geometry_of(&p, &c[i], &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+    cols += c[i].cols;
+    wide += c[i].cols && c[i].tpw * 8 >= 128;
+  }
+  ck_assert_uint_ge(cols, 6);
+  ck_assert_uint_gt(wide, 0); /* 16 columns in XR4 */
+  size_t n;
+  variant *all = candidates_exhaustive(&p, &di, &n);
+  ck_assert_ptr_nonnull(all);
+  size_t found = 0;
+  for (size_t i = 0; i < n; ++i) found += all[i].cols;
+  ck_assert_uint_gt(found, 0);
+  free(all);
+  problem_init_plain(&p, 1024, 1024, 0, -1);
+  k = candidates_measure(&p, &di, c, 64);
+  for (size_t i = 0; i < k; ++i) ck_assert_int_eq(c[i].cols, 0);
+}
+END_TEST
+
+/* The reorder solver: the fewest passes with the long factor first, and one pass fewer in both
+ * orders (2^21 as 128 x 128 x 128: 1024 x 2048 and 2048 x 1024; as 1024 x 2048: 2048 x 1024); not
+ * the reorder under EXHAUSTIVE (the four-step solver times every order there), not for 2D. */
+START_TEST(reorder_candidates)
+{
+  size_t n = (size_t)1 << 21;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 1);
+  transform t;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  search_problem sp = {.t = &t};
+  sp.fewest.nfactors[0] = 3;
+  sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = sp.fewest.factor[0][2] = 128;
+  ck_assert(solver_reorder.applicable(NULL, &sp));
+  plan_candidate c[4];
+  ck_assert_uint_eq(solver_reorder.candidates(NULL, &sp, c, 4), 2);
+  ck_assert_int_eq(c[0].sp.nfactors[0], 2);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 1024);
+  ck_assert_uint_eq(c[0].sp.factor[0][1], 2048);
+  ck_assert_uint_eq(c[0].sp.factor[0][2], 0);
+  ck_assert_uint_eq(c[1].sp.factor[0][0], 2048);
+  ck_assert_uint_eq(c[1].sp.factor[0][1], 1024);
+  sp.fewest.nfactors[0] = 2;
+  sp.fewest.factor[0][0] = 1024, sp.fewest.factor[0][1] = 2048, sp.fewest.factor[0][2] = 0;
+  ck_assert_uint_eq(solver_reorder.candidates(NULL, &sp, c, 4), 1);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 2048);
+  ck_assert_uint_eq(c[0].sp.factor[0][1], 1024);
+  sp.exhaustive = 1;
+  ck_assert_uint_eq(solver_reorder.candidates(NULL, &sp, c, 4), 0);
+  sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = 1024; /* 2^20: one order only */
+  sp.exhaustive = 0;
+  ck_assert_uint_eq(solver_reorder.candidates(NULL, &sp, c, 4), 0);
+  size_t n2[2] = {1024, 2048};
+  ppfft_desc_init(&d, 2, n2, 1);
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  ck_assert(!solver_reorder.applicable(NULL, &sp));
+}
+END_TEST
+
 /* On CUDA the estimate leads with DIRECT+TW-GM+TWP where four or more threads share a transform,
  * and keeps the seed's CGAP+CM-K first where one or two do. */
 START_TEST(cuda_estimate_order)
@@ -172,6 +245,8 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, estimate_candidates);
   tcase_add_test(tc, exhaustive_tries_launch_shapes);
   tcase_add_test(tc, measure_candidates_by_device);
+  tcase_add_test(tc, measure_candidates_cols);
+  tcase_add_test(tc, reorder_candidates);
   tcase_add_test(tc, cuda_estimate_order);
   tcase_add_test(tc, mixed_radix_fit);
   suite_add_tcase(s, tc);

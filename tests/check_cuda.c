@@ -198,7 +198,7 @@ START_TEST(shuffle_is_cuda_only)
 END_TEST
 
 /* The passes of multi-pass and multi-dimensional plans: strided, four-step twiddles, planar sides,
- * the temporary buffer, explicit transposes. */
+ * the temporary buffer, explicit transposes; column passes also with COLS. */
 START_TEST(nvrtc_builds_general_passes)
 {
   device_info di;
@@ -238,6 +238,20 @@ START_TEST(nvrtc_builds_general_passes)
           ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
           ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
           nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+          /* COLS on the two passes of 2^20 f32 (both sides columns, with XR2; rows in, staged);
+           * every case's column passes in check-full: widened once, XR2 where both sides are columns */
+          variant vc = {0};
+          vc.onchip = ONCHIP_RP_LM_CM, vc.access = ACCESS_CGAP, vc.cols = 1, vc.width = 2, vc.twiddle = TW_GM, vc.twp = f64;
+          vc.cse = vc.il = vc.lu = 1;
+          int wanted = test_full() || (c == 0 && !f64);
+          if (wanted && fit_variant(&pd[i].pb, &di, &vc, 1, &g, msg, sizeof msg) == 0) {
+            if (!g.staged) {
+              vc.rounds = 2;
+              ck_assert_msg(geometry_of(&pd[i].pb, &vc, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "COLS XR2: %s", msg);
+            }
+            nvrtc_builds(&rt, &pd[i].pb, &vc, &g);
+            ++built;
+          }
         }
         ++built;
       }

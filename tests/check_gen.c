@@ -145,11 +145,14 @@ static void pin_kernel(pin *h, const problem *p, const variant *v, const geometr
 }
 
 /* The general-layout passes of a transform and their transposes: for every FFT pass the estimate's
- * first candidate and three fitted variants of other on-chip modes (those that apply). */
+ * first candidate, three fitted variants of other on-chip modes, COLS and the seed's staged
+ * RP+LM-CM (those that apply). */
 static void pin_transform(pin *h, const device_info *di, const ppfft_desc *d, split sp)
 {
   static const char *const others[] = {"r2/LM-CC+CGAP+VASM2+TW-GM/wg1/t1", "r2/LM-CT+DIRECT+VASM2+CM-K+CSE+IL+LU/wg1/t1",
-                                        "r2/GM+CGAP+VASM2+TW-CALC+CSE/wg1/t1"};
+                                        "r2/GM+CGAP+VASM2+TW-CALC+CSE/wg1/t1",
+                                        "r2/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg1/t1", /* COLS: column passes */
+                                        "r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg1/t1"}; /* and staged (the estimate's COLS on GPUs) */
   transform t;
   ck_assert_int_eq(transform_from_desc(NULL, di, d, &t), PPFFT_SUCCESS);
   pass_desc pd[DECOMPOSE_MAX_PASSES];

@@ -102,12 +102,72 @@ START_TEST(mixed_radix_rules)
 }
 END_TEST
 
+/* A column pass of 256 points: element stride 256, neighbouring transforms adjacent (dist 1) on
+ * the input, and on the output too unless rows_out (contiguous rows out, as the last pass of a
+ * four-step plan writes transposed: here reversed, rows in would be the same rule). */
+static problem column_pass(int rows_out)
+{
+  problem p;
+  problem_init_plain(&p, 256, 256, 0, -1);
+  p.in_stride = 256, p.in_dist = 1;
+  if (!rows_out) p.out_stride = 256, p.out_dist = 1;
+  return p;
+}
+
+/* COLS: RP+LM-CM+CGAP on a pass with a column side; that side straight to and from registers,
+ * exchange rounds only when no side is staged, bank-spread transform planes. */
+START_TEST(cols_rules)
+{
+  problem p = column_pass(0);
+  variant v;
+  geometry g;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+COLS+VASM2+TW-GM/wg256/t16", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, NULL, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_int_eq(g.staged + g.stage_in + g.stage_out, 0); /* both sides columns: straight to registers */
+  ck_assert_uint_eq(g.local_bytes, 16 * g.npad * 4);      /* the exchange's plane of 16 transforms */
+  ck_assert_uint_eq(g.npad % 32, 2);                      /* 16 transforms x 2 elements a warp: distinct banks */
+  ck_assert_int_eq(geometry_interleaved(&v, &g), 1);
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+XR2+CGAP+COLS+VASM2+TW-GM/wg128/t16", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, NULL, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.xr, 2);
+  ck_assert_uint_lt(g.npad, 256); /* half the transform a round */
+  p = column_pass(1); /* rows out: the output side staged through local memory, no rounds */
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+COLS+VASM2+TW-GM/wg256/t16", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, NULL, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_int_eq(g.stage_in, 0);
+  ck_assert_int_eq(g.stage_out, 1);
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+XR2+CGAP+COLS+VASM2+TW-GM/wg128/t16", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "exchange rounds"));
+  /* what COLS does not apply to */
+  p = column_pass(0);
+  static const struct { const char *v, *why; } bad[] = {
+    {"r16x16/RP+LM-CM+DIRECT+COLS+VASM2+TW-GM/wg256/t16", "CGAP"},
+    {"r16x16/LM-CC+CGAP+COLS+VASM2+TW-GM/wg256/t16", "COLS interleaves"},
+    {"r16x16/RP+SHFL-DIV+CGAP+COLS+VASM2+TW-GM/wg256/t16", "COLS interleaves"},
+    {"r16x16/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+ABFT2/wg256/t16", "COLS interleaves"},
+    {"r16x16/RP+LM-CM+CGAP+COLS+VASM2+TW-GM/wg16/t1", "column side"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    ck_assert_int_eq(variant_parse(bad[i].v, &v, msg, sizeof msg), 0);
+    ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+    ck_assert_msg(strstr(msg, bad[i].why), "%s: \"%s\"", bad[i].v, msg);
+  }
+  problem_init_plain(&p, 256, 256, 0, -1); /* a plain batch has no column side */
+  ck_assert_int_eq(variant_parse("r16x16/RP+LM-CM+CGAP+COLS+VASM2+TW-GM/wg256/t16", &v, msg, sizeof msg), 0);
+  ck_assert_int_ne(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), 0);
+  ck_assert_ptr_nonnull(strstr(msg, "column side"));
+}
+END_TEST
+
 Suite *make_geometry_suite(void)
 {
   Suite *s = suite_create("geometry");
   TCase *tc = test_tcase("rules");
   tcase_add_test(tc, geometry_rules);
   tcase_add_test(tc, mixed_radix_rules);
+  tcase_add_test(tc, cols_rules);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -5,7 +5,9 @@
 #include "plan/context.h"
 #include "plan/measure.h"
 #include "cl/exec.h"
+#include "plan/candidates.h"
 #include "plan/plan.h"
+#include "plan/solver.h"
 #include "suites.h"
 #include "testutil.h"
 #include <fftw3.h>
@@ -329,6 +331,112 @@ START_TEST(exchange_rounds)
 }
 END_TEST
 
+/* COLS's knobs for cols_plan: twiddles, TWP, wider work-items, columns halved, and exchange
+ * rounds forced on the passes whose sides are both columns (0: the fit's). */
+typedef struct cols_knobs {
+  twiddle_mode tw;
+  int twp;
+  unsigned widen, halve, rounds;
+} cols_knobs;
+
+/* The plan string of lc with its dimensions split as the estimate splits them (or dimension
+ * rank-1 into `factors` given, when factors[0]), every pass with a column side
+ * RP+LM-CM+CGAP+COLS with knobs k (fitted, columns halved k.halve times), the others the
+ * estimate's first candidate; how many passes use COLS in *ncols. */
+static void cols_plan(const layout_case *lc, const size_t *factors, int nfactors, cols_knobs k, char *out, size_t len, int *ncols)
+{
+  test_env *te = test_env_get();
+  ppfft_desc d = desc_of(lc);
+  transform t;
+  ck_assert_int_eq(transform_from_desc(NULL, &te->ctx->info, &d, &t), PPFFT_SUCCESS);
+  split sp;
+  ck_assert_int_eq(split_fewest(te->ctx, &t, &sp), 0);
+  if (nfactors) {
+    sp.nfactors[lc->rank - 1] = nfactors;
+    memcpy(sp.factor[lc->rank - 1], factors, (size_t)nfactors * sizeof *factors);
+  }
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[512];
+  int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+  ck_assert_msg(np > 0, "%s", msg);
+  size_t at = 0;
+  *ncols = 0;
+  out[0] = '\0';
+  for (int i = 0; i < np; ++i) {
+    variant v = {0};
+    geometry g;
+    v.onchip = ONCHIP_RP_LM_CM, v.access = ACCESS_CGAP, v.cols = 1, v.width = 2;
+    v.twiddle = k.tw, v.twp = k.twp, v.cse = v.il = v.lu = 1;
+    int ok = fit_variant(&pd[i].pb, &te->ctx->info, &v, k.widen, &g, msg, sizeof msg) == 0;
+    for (unsigned h = 0; ok && h < k.halve && v.tpw > 2; ++h) ok = fit_columns(&pd[i].pb, &te->ctx->info, &v, v.tpw / 2, 0, &g, msg, sizeof msg) == 0;
+    if (ok && k.rounds && !g.staged) {
+      v.rounds = k.rounds;
+      ck_assert_msg(geometry_of(&pd[i].pb, &v, &te->ctx->info, &g, msg, sizeof msg) == PPFFT_SUCCESS, "XR%u: %s", k.rounds, msg);
+    }
+    if (ok) ++*ncols;
+    else ck_assert_uint_gt(candidates_estimate(&pd[i].pb, &te->ctx->info, &v, 1, msg, sizeof msg), 0);
+    at += (size_t)variant_print(&v, out + at, len - at);
+    if (i + 1 < np) at += (size_t)snprintf(out + at, len - at, ";");
+    ck_assert_uint_lt(at, len);
+  }
+}
+
+/* COLS: column passes whose work-items interleave across the work-group's transforms, straight
+ * to and from registers (exchange rounds where both sides are columns), their row side, if any,
+ * through local memory: the passes of 1D four-step plans (2 and 3), the strided dimensions of 2D
+ * and 3D, a 1D batch laid out as columns, f32 and f64, in place, planar, padded strides, a length
+ * that is not a power of two, every twiddle mode, TWP, three widths, halved columns, XR2 and XR4
+ * (three cases in make check: two passes with XR2, 3D padded and planar, a 1D batch as columns in
+ * f64 in place; the whole list in check-full). */
+START_TEST(coalesced_columns)
+{
+  static const struct {
+    int rank;
+    size_t n0, n1, n2, batch;
+    int f64, backward, inplace, planar, padded, full;
+    size_t f[3];
+    int nf;
+    cols_knobs k;
+  } cases[] = {
+    {1, 4096, 0, 0, 3, 0, 0, 0, 0, 0, 0, {64, 64}, 2, {TW_GM, 1, 1, 0, 2}},
+    {3, 8, 16, 32, 3, 0, 1, 0, 1, 1, 0, {0}, 0, {TW_CM_K, 1, 0, 1, 0}},
+    {1, 64, 0, 0, 8, 1, 0, 1, 0, 2, 0, {0}, 0, {TW_GM, 0, 0, 0, 0}},
+    {1, 1u << 16, 0, 0, 2, 0, 0, 0, 0, 0, 1, {0}, 0, {TW_GM, 1, 1, 0, 0}},
+    {2, 64, 128, 0, 3, 1, 1, 1, 0, 0, 1, {0}, 0, {TW_CALC, 0, 2, 0, 4}},
+    {2, 48, 80, 0, 2, 0, 0, 0, 0, 0, 1, {0}, 0, {TW_CM_L, 0, 0, 0, 0}},
+    {1, 1u << 15, 0, 0, 1, 0, 1, 1, 0, 0, 1, {32, 32, 32}, 3, {TW_GM, 1, 1, 0, 2}},
+    {1, 1u << 16, 0, 0, 2, 1, 1, 0, 1, 0, 1, {0}, 0, {TW_CM_K, 0, 2, 1, 4}},
+    {2, 256, 256, 0, 2, 0, 0, 1, 0, 0, 1, {0}, 0, {TW_GM, 1, 2, 0, 4}},
+    {3, 32, 32, 32, 1, 1, 0, 0, 0, 0, 1, {0}, 0, {TW_GM, 1, 1, 1, 2}},
+    {2, 96, 12, 0, 5, 1, 1, 0, 0, 1, 1, {0}, 0, {TW_CALC, 0, 1, 0, 0}},
+    {1, 1u << 18, 0, 0, 1, 0, 0, 0, 0, 0, 1, {0}, 0, {TW_CM_K, 0, 0, 0, 0}},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    if (cases[i].full && !test_full()) continue; /* check-full only */
+    if (cases[i].f64 && !test_has_fp64("f64 cases")) continue;
+    layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
+    lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
+    lc.in_planar = lc.out_planar = cases[i].planar;
+    if (cases[i].padded == 1 && lc.rank > 1) { /* padded strides on every dimension, offsets */
+      size_t row = lc.n[lc.rank - 1] + 3, plane = row * (lc.rank > 1 ? lc.n[lc.rank - 2] + 1 : 1);
+      lc.in_strides[lc.rank - 1] = 1, lc.in_strides[lc.rank - 2] = row;
+      if (lc.rank == 3) lc.in_strides[0] = plane;
+      lc.in_dist = (lc.rank == 3 ? plane * lc.n[0] : row * lc.n[0]) + 5, lc.in_offset = 2;
+      if (!lc.inplace) memcpy(lc.out_strides, lc.in_strides, sizeof lc.out_strides), lc.out_dist = lc.in_dist + 1, lc.out_offset = 1;
+    } else if (cases[i].padded == 2) { /* a 1D batch as columns: stride = batch, distance 1 */
+      lc.in_strides[0] = lc.out_strides[0] = lc.batch, lc.in_dist = lc.out_dist = 1;
+    }
+    char v[2048];
+    int ncols;
+    cols_plan(&lc, cases[i].f, cases[i].nf, cases[i].k, v, sizeof v, &ncols);
+    ck_assert_msg(ncols > 0, "case %zu: no pass takes COLS (%s)", i, v);
+    lc.variant = v;
+    run_case(&lc, NULL, 0);
+  }
+}
+END_TEST
+
 /* XP: strided dimensions between two explicit transposes (the 3D FFT report's way), with vector
  * kernels on the rows, in place, planar and scaled; and what XP does not apply to. */
 START_TEST(explicit_transposes)
@@ -634,6 +742,7 @@ Suite *make_passes_suite(void)
   tcase_add_test(tc, forced_splits);
   tcase_add_test(tc, exchange_rounds);
   tcase_add_test(tc, explicit_transposes);
+  tcase_add_test(tc, coalesced_columns);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -58,6 +58,17 @@ START_TEST(round_trip_every_knob)
     ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
     ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
   }
+  { /* COLS, after the access pattern */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 3), back;
+    v.cols = 1;
+    v.rounds = 2;
+    char s[256], msg[256];
+    variant_print(&v, s, sizeof s);
+    ck_assert_msg(strstr(s, "/RP+LM-CM+XR2+CGAP+COLS+VASM2+"), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+    ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+COLS+COLS+VASM2+TW-GM/wg256/t16", &back, msg, sizeof msg), 0);
+  }
 }
 END_TEST
 

@@ -25,6 +25,8 @@ int geometry_side_is_column(const problem *p, const geometry *g, int side)
   return !problem_is_plain(p) && g->t > 1 && stride != u && dist == u;
 }
 
+int geometry_interleaved(const variant *v, const geometry *g) { return v->cols && g->t > 1; }
+
 int geometry_columns_coalesced(const problem *p, const geometry *g)
 {
   for (int side = 0; side < 2; ++side) {
@@ -68,8 +70,24 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   g->ra = g->r / g->e;
   if (!problem_is_plain(p) && g->e != 1)
     return UNSUP("%s", "strided, planar, multi-level and four-step layouts move one element at a time (VASM2)");
-  g->staged = v->onchip == ONCHIP_RP_LM_CM && (!geometry_pattern_is_owned(g, v->access) || geometry_side_is_column(p, g, 0) ||
-                                               geometry_side_is_column(p, g, 1));
+  int col_in = geometry_side_is_column(p, g, 0), col_out = geometry_side_is_column(p, g, 1);
+  if (v->cols) {
+    /* COLS: neighbouring work-items take neighbouring transforms at the same element, which moves
+     * a column side's rows whole (t elements, 8t or 16t bytes) between global memory and the
+     * registers; a row side would scatter, so it goes through local memory by CGAP */
+    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->abft)
+      return UNSUP("%s", "COLS interleaves the work-items of RP+LM-CM (not GM, LM-CC, LM-CT, SHFL or ABFT)");
+    if (v->access != ACCESS_CGAP) return UNSUP("%s", "COLS reads a row side by CGAP: give CGAP");
+    if (p->r2c || p->c2r) return UNSUP("%s", "COLS is for complex passes (a real pass is a row pass)");
+    if (!col_in && !col_out)
+      return UNSUP("%s", "COLS needs a column side (a strided side whose neighbouring transforms are adjacent) and t > 1");
+    g->stage_in = !col_in;
+    g->stage_out = !col_out;
+    g->staged = g->stage_in || g->stage_out;
+  } else {
+    g->staged = v->onchip == ONCHIP_RP_LM_CM && (!geometry_pattern_is_owned(g, v->access) || col_in || col_out);
+    g->stage_in = g->stage_out = g->staged;
+  }
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
@@ -152,8 +170,14 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     while (span == 1 ? g->npad % 2 == 0 : g->npad % banks != span) ++g->npad;
   /* A column side walks across transforms (lane b at b * npad): an odd stride keeps those lanes
    * in distinct banks, and span + 1 keeps the owned accesses nearly so. */
-  if (g->t > 1 && (geometry_side_is_column(p, g, 0) || geometry_side_is_column(p, g, 1)))
+  if (g->t > 1 && !v->cols && (col_in || col_out))
     while (g->npad % banks != (span | 1) % banks) ++g->npad;
+  /* COLS: a warp's lanes are transforms lid mod t at elements lid / t: transform stride
+   * banks / t (t < banks) puts them in distinct banks, an odd stride where t >= banks */
+  if (v->cols) {
+    unsigned want = g->t < banks ? banks / g->t : 1;
+    while (g->npad % banks != want % banks) ++g->npad;
+  }
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;

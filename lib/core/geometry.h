@@ -24,6 +24,8 @@ typedef struct geometry {
   unsigned xr;        /* exchange rounds (RP+LM-CM XR2/XR4), else 1 */
   unsigned npad;      /* padded length of one transform's local plane (N / xr elements) */
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
+  int stage_in, stage_out; /* RP+LM-CM: which sides are staged: both when staged, but with COLS
+                       * only the side that is not a column side (a column side moves straight) */
   size_t local_bytes; /* static local memory */
   size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
@@ -43,6 +45,10 @@ int geometry_pattern_is_owned(const geometry *g, access_pattern a);
  * neighbouring transforms are adjacent in memory (a column pass), so that neighbouring work-items
  * touch neighbouring elements.  Such a side goes through local memory. */
 int geometry_side_is_column(const problem *p, const geometry *g, int side);
+
+/* Whether the variant's work-items are interleaved across the work-group's transforms (COLS):
+ * transform lid mod t, element group lid / t. */
+int geometry_interleaved(const variant *v, const geometry *g);
 
 /* Whether every strided side whose neighbouring transforms are neighbours in memory is read or
  * written across enough transforms per work-group to cover 32-byte memory segments. */

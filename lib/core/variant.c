@@ -35,8 +35,9 @@ int variant_print(const variant *v, char *buf, size_t len)
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
   else snprintf(onchip, sizeof onchip, "%s", onchip_names[v->onchip]);
-  return snprintf(buf, len, "%s/%s%s%s%s+%s%u+%s%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds, v->tc ? "+TC" : "",
-                  v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->vector_math ? "VAVM" : "VASM", v->width,
+  return snprintf(buf, len, "%s/%s%s%s%s%s+%s%u+%s%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds, v->tc ? "+TC" : "",
+                  v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->cols ? "+COLS" : "",
+                  v->vector_math ? "VAVM" : "VASM", v->width,
                   twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : "",
                   v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "",
@@ -120,6 +121,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = v->abft != 0;
       v->abft = (unsigned)(t[4] - '0');
     }
+    else if (strcmp(t, "COLS") == 0) dup = v->cols++;
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TC") == 0) dup = v->tc++;
     else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0) {

@@ -16,6 +16,13 @@
  *                  DIRECT  each work-item moves the elements its own first and last pass use
  *                          (runs of W*lanes contiguous elements per transform, no staging);
  *                  absent  each work-item moves a contiguous chunk of the span (uncoalesced)
+ *   columns        COLS (RP+LM-CM with CGAP, a pass with a column side): the work-items of the
+ *                  work-group's t transforms interleave, work-item lid taking transform lid mod t
+ *                  and element group lid / t, so a column side (neighbouring transforms adjacent
+ *                  in memory) moves t neighbouring elements of each row at once, straight to and
+ *                  from registers, and only the exchange uses local memory (in rounds, XR2/XR4,
+ *                  where both sides are columns); a row side goes through local memory by CGAP.
+ *                  t is the number of columns, 8 * t bytes (f32) of each row per access
  *   access/math    VASM2..16 | VAVM2..16 (vector width of loads; scalar or vector arithmetic)
  *   twiddles       TW-CALC | TW-NATIVE | CM-K | CM-L | TW-GM; may add TWP (twiddle powers: fetch
  *                  w^t only for t = 1, 2, 4, 8, 16 and form the other powers of a butterfly by at
@@ -50,6 +57,7 @@ typedef struct variant {
   unsigned radix[VARIANT_MAX_PASSES];
   onchip_mode onchip;
   access_pattern access;
+  int cols;           /* COLS: work-items interleaved across the work-group's transforms */
   int vector_math;    /* 0: VASM, 1: VAVM */
   unsigned width;     /* 2, 4, 8 or 16 */
   twiddle_mode twiddle;

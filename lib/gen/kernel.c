@@ -104,7 +104,9 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
               GEN_KERNEL_NAME, d->global, d->global, table_arg);
   text_buf_free(&tables);
   if (p->inplace && !gs->general) tb_printf(&buf, "  %sconst real2 *src = data;\n  %sreal2 *dst = data;\n", d->global, d->global);
-  tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
+  if (geometry_interleaved(v, g)) /* COLS: neighbouring work-items, neighbouring transforms */
+    tb_printf(&buf, "  const uint lid = %s, tr = lid %% %uu, tid = lid / %uu;\n", d->local_id, g->t, g->t);
+  else tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
   if (!v->abft) { /* (ABFT kernels loop over blocks: gen/abft.c) */
     tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
     tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
@@ -136,7 +138,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
       break;
     }
     tb_printf(&buf, "  /* load into registers */\n");
-    if (g->staged) gen_load_staged(gs);
+    if (g->stage_in) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);
     for (int s = 0; s < v->npasses; ++s) {
       if (s > 0 && d->omit_exchange) tb_printf(&buf, "  /* exchange left out (a timing study) */\n");
@@ -148,7 +150,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
     }
     if (p->r2c && p->half && p->real_part == REAL_WHOLE) gen_r2c_half_pair(gs);
     tb_printf(&buf, "  /* store */\n");
-    if (g->staged) gen_store_staged(gs);
+    if (g->stage_out) gen_store_staged(gs);
     else gen_store_owned_from_slots(gs);
     break;
   case ONCHIP_LM_CC:

@@ -8,7 +8,9 @@
 
 enum { GEN_SIGNATURE = 1 };
 
-/* FNV-1a over the covering set's kernels, as tests/check_gen.c computes it. */
-#define GEN_OUTPUT_HASH 0xb14239347c9fd3edull
+/* FNV-1a over the covering set's kernels, as tests/check_gen.c computes it.  (COLS, a new knob,
+ * joined the set without a new signature: no kernel that existed before changed, so no wisdom
+ * timed on them is stale.) */
+#define GEN_OUTPUT_HASH 0x032e4bc27f90c788ull
 
 #endif

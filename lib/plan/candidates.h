@@ -3,7 +3,8 @@
  *   estimate    del Mundo and Feng's best-known set (RP+LM-CM+CGAP+VASM2+CM-K, with CSE, IL and
  *               LU), then with wider work-items, then TW-CALC (no constant memory), then GM; on
  *               CUDA, RP+LM-CM+DIRECT+VASM2+TW-GM+TWP before them where 4 or more threads share
- *               a transform
+ *               a transform; on OpenCL GPUs, RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP before them on a
+ *               pass with a column side (plan/fit.h's fit_columns_estimate)
  *   measure     PPFFT_MEASURE's short list: the estimate's first three, then the layouts that won
  *               on GPUs, on CUDA the exchange by warp shuffles, and on CPU devices GM with wide
  *               vector arithmetic
@@ -23,7 +24,9 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
  * RP+LM-CM and LM-CC x CGAP and DIRECT x VASM2 and VASM4 x TW-GM, CM-K and TW-GM+TWP (the layouts
  * that won on real GPUs, bench/results/2026-11-22-h200-sweep-v2), and on CPU devices GM with
  * VAVM4/8/16 (what wins on PoCL), on GPUs RP+LM-CM+XR2 x CGAP and DIRECT x TW-GM and CM-K at the
- * fitted width and twice it for N >= 4096, and on CUDA RP+SHFL-DIV, -SELP-IP and -SELP-OOP x CGAP and
+ * fitted width and twice it for N >= 4096, on a pass with a column side RP+LM-CM+CGAP+COLS x
+ * CM-K and TW-GM+TWP at the fitted and the two next widths (TW-GM+TWP also with half the columns),
+ * and on CUDA RP+SHFL-DIV, -SELP-IP and -SELP-OOP x CGAP and
  * DIRECT x TW-GM and CM-K with VASM2 (work-items widened until a transform lies in one warp),
  * deduplicated.  Returns how many. */
 size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max);
@@ -34,7 +37,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
 enum { EXHAUSTIVE_MIN_WG = 64 };
 
 /* PPFFT_EXHAUSTIVE's list: every on-chip x access pattern x access/math x twiddle variant (no
- * fast-math), those with TW-GM or CM-K also with TWP, RP+LM-CM's scalar ones also with each
+ * fast-math; RP+LM-CM+CGAP also with COLS where a side is a column), those with TW-GM or CM-K also with TWP, RP+LM-CM's scalar ones also with each
  * shuffle exchange (CUDA), each at its fitted size and with work-items
  * twice as wide, and each of those also with 1/2, 1/4, ... of its transforms per work-group (down to
  * EXHAUSTIVE_MIN_WG work-items).  A new array the caller frees, its length in *count; NULL when out

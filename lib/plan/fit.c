@@ -116,9 +116,53 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
   return fit_launch(p, di, v, w, g, msg, len);
 }
 
+int fit_columns(const problem *p, const device_info *di, variant *v, unsigned t, int whole, geometry *g, char *msg, size_t len)
+{
+  size_t budget = whole && di ? di->local_mem : local_budget(di);
+  unsigned w = v->wg / v->tpw;
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
+  if (t < 2 || (size_t)t * w > max_wg) {
+    snprintf(msg, len, "%u columns of %u work-items are not a work-group of at most %zu (and two columns or more)", t, w, max_wg);
+    return -1;
+  }
+  v->tpw = t;
+  v->wg = w * t;
+  int ok = 0;
+  for (unsigned xr = 1; !ok && xr <= 4; xr *= 2) { /* the fewest rounds within the budget */
+    v->rounds = xr > 1 ? xr : 0;
+    ok = geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS && g->local_bytes <= budget;
+  }
+  if (!ok) {
+    v->rounds = 0;
+    if (geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS)
+      snprintf(msg, len, "%u columns need more than %zu bytes of local memory in up to 4 exchange rounds", t, budget);
+  }
+  return ok ? 0 : -1;
+}
+
+/* COLS: as many columns as make each row's access 128 bytes (whole cache lines), at least the
+ * usual ~256 work-items' worth, within the work-group limit and the batch; fewer where local
+ * memory does not hold them in 4 rounds. */
+static int fit_cols_launch(const problem *p, const device_info *di, variant *v, unsigned w, geometry *g, char *msg, size_t len)
+{
+  size_t max_wg = di ? di->max_wg : 1024;
+  if (max_wg > 1024) max_wg = 1024;
+  unsigned t = w >= 256 ? 1 : 256 / w, want = 128 / (unsigned)problem_elem_bytes(p);
+  if (t < want) t = want;
+  while (t > 2 && ((size_t)t * w > max_wg || t / 2 >= p->batch)) t /= 2;
+  v->tpw = 1;
+  v->wg = w;
+  for (;; t /= 2) {
+    if (fit_columns(p, di, v, t, 0, g, msg, len) == 0) return 0;
+    if (t <= 2) return -1;
+  }
+}
+
 /* The launch for w work-items per transform: transforms per work-group, exchange rounds. */
 static int fit_launch(const problem *p, const device_info *di, variant *v, unsigned w, geometry *g, char *msg, size_t len)
 {
+  if (v->cols) return fit_cols_launch(p, di, v, w, g, msg, len);
   size_t max_wg = di ? di->max_wg : 1024;
   if (max_wg > 1024) max_wg = 1024;
   /* transforms per work-group: about 256 work-items, fewer when the batch is short, the local
@@ -144,4 +188,21 @@ static int fit_launch(const problem *p, const device_info *di, variant *v, unsig
   }
   if (!ok) v->rounds = 0;
   return ok ? 0 : -1;
+}
+
+int fit_columns_estimate(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len)
+{
+  variant best = {0};
+  unsigned best_bytes = 0;
+  for (unsigned widen = 0; widen < 3; ++widen) {
+    variant w = *v;
+    geometry at;
+    if (fit_variant(p, di, &w, widen, &at, msg, len) != 0) continue;
+    unsigned bytes = w.tpw * (unsigned)problem_elem_bytes(p);
+    if (bytes > best_bytes) best = w, best_bytes = bytes;
+    if (bytes >= 64) break; /* bench/results/2026-11-24-h200-cols: 32 -> 64 bytes a row took 1024 f32 from 0.223 to 0.174 ms */
+  }
+  if (!best_bytes) return -1;
+  *v = best;
+  return geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS ? 0 : -1;
 }

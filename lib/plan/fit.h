@@ -18,4 +18,16 @@
  * reason in msg. */
 int fit_variant(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len);
 
+/* COLS (a fitted variant v, whose work-items per transform stay): t columns per work-group and the
+ * fewest exchange rounds (none, XR2, XR4) whose local memory fits the fit's budget (half the
+ * device's: two work-groups a compute unit), or with `whole` all of it (one work-group's worth; a
+ * GPU whose compute unit has more than that still holds several).  Returns 0 and fills g, else -1
+ * with the reason. */
+int fit_columns(const problem *p, const device_info *di, variant *v, unsigned t, int whole, geometry *g, char *msg, size_t len);
+
+/* The COLS variant with knobs v (twiddles; onchip, access and cols set) that the estimate leads
+ * with on a pass with a column side: fitted at the fewest widenings (0..2) whose rows move 64 bytes
+ * or more (t elements), else the one with the most columns.  Returns 0, or -1 where none fits. */
+int fit_columns_estimate(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len);
+
 #endif
