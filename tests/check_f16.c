@@ -335,6 +335,65 @@ START_TEST(nvrtc_builds_f16_passes)
 }
 END_TEST
 
+/* Plain f16 layouts move two or four half2 per access (uint2, uint4 loads and stores converted in
+ * registers): the estimate's first candidate for one-pass lengths is wide, each wide access pattern
+ * builds (owned, staged CGAP, LM-CC, in place, 16 lanes in two parts), and a layout that is not
+ * plain stays on the general path, one element at a time. */
+START_TEST(f16_wide_accesses)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  char msg[512];
+  static const size_t lens[] = {256, 4096, 16384};
+  for (size_t i = 0; i < sizeof lens / sizeof lens[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, lens[i], 64, 0, -1);
+    p.f16 = 1;
+    variant v;
+    geometry g;
+    ck_assert_msg(candidates_estimate(&p, &di, &v, 1, msg, sizeof msg) == 1, "N=%zu: %s", lens[i], msg);
+    ck_assert_msg(variant_lanes(&v) >= 2, "N=%zu: the estimate's f16 access is %u half2 wide", lens[i], variant_lanes(&v));
+    ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+    kernel_source ks;
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_cuda, &ks), 0);
+    ck_assert_msg(strstr(ks.text, "ppfft_ldv_h2(((const uint2 *)") || strstr(ks.text, "ppfft_ldv_h2(((const uint4 *)"), "N=%zu: no wide load", lens[i]);
+    ck_assert_msg(strstr(ks.text, "= ppfft_stv_h2(make_real"), "N=%zu: no wide store", lens[i]);
+    free(ks.text);
+  }
+  static const struct { const char *v; int inplace; } wide[] = {
+    {"r16x16/RP+LM-CM+DIRECT+VASM4+TW-GM+TWP+CSE+IL+LU/wg64/t8", 0},
+    {"r16x16/RP+LM-CM+DIRECT+VASM8+TW-GM+TWP+CSE+IL+LU/wg64/t16", 1},
+    {"r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg128/t8", 0},
+    {"r16x16/LM-CC+CGAP+VASM8+TW-CALC+CSE+IL+LU/wg64/t4", 1},
+    {"r4x4x4/LM-CT+CGAP+VAVM16+TW-CALC+CSE+IL+LU/wg4/t4", 0}, /* 16 lanes: two uint4 pairs an access */
+  };
+  for (size_t i = 0; i < sizeof wide / sizeof wide[0]; ++i) {
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(wide[i].v, &v, msg, sizeof msg), 0);
+    problem p;
+    problem_init_plain(&p, variant_length(&v), 64, 0, i % 2 ? 1 : -1);
+    p.f16 = 1;
+    p.inplace = wide[i].inplace;
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", wide[i].v, msg);
+    nvrtc_builds(&rt, &p, &v, &g);
+  }
+  /* strided: the general path's single elements, and no wide candidate */
+  problem p;
+  problem_init_plain(&p, 256, 64, 0, -1);
+  p.f16 = 1;
+  p.in_stride = p.out_stride = 64;
+  p.in_dist = p.out_dist = 1;
+  variant v;
+  geometry g;
+  ck_assert_int_eq(variant_parse(wide[0].v, &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_msg(candidates_estimate(&p, &di, &v, 1, msg, sizeof msg) == 1, "%s", msg);
+  ck_assert_uint_eq(variant_lanes(&v), 1);
+}
+END_TEST
+
 /* ---- the device ---- */
 
 static ppfft_context *f16_ctx;
@@ -508,6 +567,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_wisdom_key);
   tcase_add_test(tc, tc_map_from_the_probe);
   tcase_add_test(tc, nvrtc_builds_f16_passes);
+  tcase_add_test(tc, f16_wide_accesses);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* f16 data: the type in memory of one access part of w reals (w / 2 half2, gen/dialect.h). */
+static const char *half_vector(unsigned w) { return w == 2 ? "ppfft_h2" : w == 4 ? "uint2" : "uint4"; }
+
 /* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
  * the input (side 0) or output (side 1) layout. */
 void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos)
@@ -39,7 +42,11 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
   for (unsigned k = 0; k < parts; ++k) {
     char nm[32];
     tb_format(gs->b, nm, sizeof nm, parts == 2 ? "%s%u" : "%s", name, k);
-    if (parts == 2)
+    if (gs->p->f16 && parts == 2) /* w / 2 half2 in one access, converted to f32 */
+      tb_printf(b, "    const real16 %s = ppfft_ldv_h2(((%sconst uint8 *)(%s))[2u * ((%s) / %uu) + %uu]);\n", nm, gs->d->global, ptr, pos, E, k);
+    else if (gs->p->f16)
+      tb_printf(b, "    const real%u %s = ppfft_ldv_h2(((%sconst %s *)(%s))[(%s) / %uu]);\n", w, nm, gs->d->global, half_vector(w), ptr, pos, E);
+    else if (parts == 2)
       tb_printf(b, "    const real16 %s = ((%sconst real16 *)(%s))[2u * ((%s) / %uu) + %uu];\n", nm, gs->d->global, ptr, pos, E, k);
     else
       tb_printf(b, "    const real%u %s = ((%sconst real%u *)(%s))[(%s) / %uu];\n", w, nm, gs->d->global, w, ptr, pos, E);
@@ -96,7 +103,13 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
   char lit[48], scale[64] = "";
   if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, scaled)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
   for (unsigned k = 0; k < parts; ++k) {
-    if (parts == 2)
+    if (gs->p->f16 && parts == 2) /* rounded to half2 after the scale */
+      tb_printf(b, "    ((%suint8 *)(%s))[2u * ((%s) / %uu) + %uu] = ppfft_stv_h2(%sreal16%s", gs->d->global, ptr, pos, E, k, gs->d->vec_open,
+                gs->d->vec_mid);
+    else if (gs->p->f16)
+      tb_printf(b, "    ((%s%s *)(%s))[(%s) / %uu] = ppfft_stv_h2(%sreal%u%s", gs->d->global, half_vector(w), ptr, pos, E, gs->d->vec_open, w,
+                gs->d->vec_mid);
+    else if (parts == 2)
       tb_printf(b, "    ((%sreal16 *)(%s))[2u * ((%s) / %uu) + %uu] = %sreal16%s", gs->d->global, ptr, pos, E, k, gs->d->vec_open,
                 gs->d->vec_mid);
     else
@@ -104,7 +117,7 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
     unsigned lanes = w / 2;
     for (unsigned e = 0; e < lanes; ++e)
       tb_printf(b, "%s%s, %s", e ? ", " : "", re[k * 8 + e], im[k * 8 + e]);
-    tb_printf(b, ")%s;\n", scale);
+    tb_printf(b, ")%s%s;\n", scale, gs->p->f16 ? ")" : "");
   }
 }
 
@@ -114,8 +127,9 @@ void gen_block_pointers(const gen_state *gs)
 {
   if (gs->general) return;
   const problem *p = gs->p;
-  tb_printf(gs->b, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, p->in_dist, p->in_offset);
-  tb_printf(gs->b, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, p->out_dist, p->out_offset);
+  const char *c2 = p->f16 ? "ppfft_h2" : "real2";
+  tb_printf(gs->b, "  %sconst %s *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, c2, p->in_dist, p->in_offset);
+  tb_printf(gs->b, "  %s%s *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, c2, p->out_dist, p->out_offset);
 }
 
 /* Pointer to transform b (an expression) of the input or output; in the general layout, the index
