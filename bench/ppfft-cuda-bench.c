@@ -18,6 +18,9 @@
  * config column is "wisdom+plan-once+b2b" where a wisdom entry answered, else "estimate+..." (or
  * "measure+..."), and each row's plan string is printed on stderr.
  *
+ * PPFFT_BENCH_VARIANT=PLAN: every shape with that plan string (ppfft_plan_create_variant), config
+ * "variant+...", instead of the planner's plan (a study of one shape's alternatives).
+ *
  * PPFFT_BENCH_TC=1 (f16): after each f16 row, its plan again with TC (the radix-16 passes on the
  * Tensor Cores) added to every RP+LM-CM pass, or to as many of them as take it, made by
  * ppfft_plan_create_variant; config "...+tc".  A plan none of whose passes takes TC gives no row. */
@@ -188,9 +191,10 @@ int main(int argc, char **argv)
                     o.window == PEER_WINDOW_B2B ? "CUDA events around ppfft_execute_cuda, runs back to back" : "CUDA events around ppfft_execute_cuda, runs alone");
   peer_tally tally;
   memset(&tally, 0, sizeof tally);
+  const char *named = getenv("PPFFT_BENCH_VARIANT"); /* a plan string for every shape instead of the planner's */
   for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) {
-      run(c, flags, NULL, &o.shapes[i], p, &o, csv, prop.name, &tally);
+      run(c, flags, named && *named ? named : NULL, &o.shapes[i], p, &o, csv, prop.name, &tally);
       const char *tc = getenv("PPFFT_BENCH_TC");
       if (p == BENCH_F16 && tc && !strcmp(tc, "1")) run_tc(c, &o.shapes[i], &o, csv, prop.name, &tally);
     }
