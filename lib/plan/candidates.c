@@ -23,16 +23,10 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
   static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
   size_t count = 0;
-  /* f16 data (CUDA): a half2 is 4 bytes, so one element an access moves half what f32's VASM2 does;
-   * where the layout is plain, two (VASM4: 8 bytes, f32's VASM2 in bytes) or four (VASM8: 16 bytes)
-   * per access first, the widest access the fit allows before the narrow ones below */
-  static const unsigned f16_widths[] = {4, 8};
-  for (size_t k = 0; p->f16 && problem_is_plain(p) && di && di->cuda && k < 2; ++k)
-    for (unsigned widen = 0; widen < 2 && count < max; ++widen) {
-      variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, f16_widths[k], TW_GM, 1);
-      geometry g;
-      if (fit_variant(p, di, &v, widen, &g, msg, len) == 0 && g.w >= 4) out[count++] = v;
-    }
+  /* (f16 keeps one half2 an access here: on the H200 the wide accesses, VASM4 and VASM8, ran at
+   * 0.66-1.05x of it in one pass, where the fit gives each thread twice the elements, and at
+   * 0.78-1.09x on the strided passes of multi-pass plans, bench/results/2026-11-24-h200-f16; MEASURE
+   * times them) */
   /* CUDA, where four or more threads share a transform: each thread's own elements (DIRECT) and a
    * global twiddle table (TW-GM+TWP) first.  There the seed's CGAP stages through shared memory and
    * needs twice the registers (H200, bench/results/2026-11-24-h200-cuda-estimate: CGAP+CM-K runs at
@@ -45,12 +39,11 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
   }
   for (size_t o = 0; o < 2; ++o)
     for (size_t k = 0; k < 2; ++k)
-      for (unsigned wide = p->f16 && problem_is_plain(p) ? 0 : 1; wide < 2; ++wide) /* f16: CGAP+VASM4 first too */
-        for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
-          variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, wide ? 2 : 4, tw_order[k], 0);
-          geometry g;
-          if (fit_variant(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
-        }
+      for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
+        variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, 2, tw_order[k], 0);
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
+      }
   return count;
 }
 
@@ -147,8 +140,9 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
       }
-  /* f16 on a plain layout: the wide accesses (VASM4, VASM8: 8 and 16 bytes) with both patterns */
-  for (size_t a = 0; p->f16 && problem_is_plain(p) && a < 2; ++a)
+  /* f16: the wide accesses (VASM4, VASM8: 8 and 16 bytes an access, two or four half2) with both
+   * patterns, on plain layouts and on the strided passes that take them (core/geometry.c) */
+  for (size_t a = 0; p->f16 && a < 2; ++a)
     for (size_t m = 0; m < 2; ++m)
       for (unsigned widen = 0; widen < 2; ++widen) {
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, m ? 8 : 4, TW_GM, 1);
