@@ -18,6 +18,9 @@
  * config column is "wisdom+plan-once+b2b" where a wisdom entry answered, else "estimate+..." (or
  * "measure+..."), and each row's plan string is printed on stderr.
  *
+ * PPFFT_BENCH_VARIANT=PLAN: every shape with that plan string (ppfft_plan_create_variant), config
+ * "variant+...", instead of the planner's plan (a study of one shape's alternatives).
+ *
  * PPFFT_BENCH_TC=1 (f16): after each f16 row, its plan again with TC (the radix-16 passes on the
  * Tensor Cores) added to every RP+LM-CM pass, or to as many of them as take it, made by
  * ppfft_plan_create_variant; config "...+tc".  A plan none of whose passes takes TC gives no row. */
@@ -146,24 +149,34 @@ static int with_tc(const char *plan, unsigned mask, char *out, size_t len)
   return added;
 }
 
-/* The f16 row's plan with TC in as many passes as take it (all first, then fewer): a row. */
+/* The f16 row's plan with TC in as many passes as take it (all first, then fewer): a row.  TC
+ * computes on single elements, so where no pass takes it as the plan is, the plan again with one
+ * half2 an access (VASM2 for the wide VASM4 and VASM8). */
 static void run_tc(ppfft_context *c, const bench_shape *sh, const peer_options *o, FILE *csv, const char *device, peer_tally *tally)
 {
   char plan[4096], tc[4200];
   snprintf(plan, sizeof plan, "%s", last_plan);
   int passes = 1;
   for (const char *s = plan; (s = strchr(s, ';')); ++s) ++passes;
-  for (unsigned mask = (1u << passes) - 1; plan[0] && mask > 0; --mask) {
-    if (!with_tc(plan, mask, tc, sizeof tc)) continue;
-    ppfft_desc d;
-    size_t n[3] = {(size_t)sh->n[0], (size_t)sh->n[1], (size_t)sh->n[2]};
-    ppfft_desc_init(&d, sh->rank, n, 1);
-    d.precision = PPFFT_F16;
-    ppfft_plan *p = NULL;
-    if (ppfft_plan_create_variant(c, &d, tc, &p) != PPFFT_SUCCESS) continue;
-    ppfft_plan_destroy(p);
-    run(c, 0, tc, sh, BENCH_F16, o, csv, device, tally);
-    return;
+  for (int narrow = 0; narrow < 2; ++narrow) {
+    if (narrow) { /* (the tokens have the same length) */
+      int changed = 0;
+      for (char *s = plan; (s = strstr(s, "+VASM")); s += 5)
+        if ((s[5] == '4' || s[5] == '8') && s[6] == '+') s[5] = '2', changed = 1;
+      if (!changed) break;
+    }
+    for (unsigned mask = (1u << passes) - 1; plan[0] && mask > 0; --mask) {
+      if (!with_tc(plan, mask, tc, sizeof tc)) continue;
+      ppfft_desc d;
+      size_t n[3] = {(size_t)sh->n[0], (size_t)sh->n[1], (size_t)sh->n[2]};
+      ppfft_desc_init(&d, sh->rank, n, 1);
+      d.precision = PPFFT_F16;
+      ppfft_plan *p = NULL;
+      if (ppfft_plan_create_variant(c, &d, tc, &p) != PPFFT_SUCCESS) continue;
+      ppfft_plan_destroy(p);
+      run(c, 0, tc, sh, BENCH_F16, o, csv, device, tally);
+      return;
+    }
   }
   fprintf(stderr, "ppfft-cuda-bench: f16 %s: no pass of %s takes TC\n", sh->text, plan);
 }
@@ -188,9 +201,10 @@ int main(int argc, char **argv)
                     o.window == PEER_WINDOW_B2B ? "CUDA events around ppfft_execute_cuda, runs back to back" : "CUDA events around ppfft_execute_cuda, runs alone");
   peer_tally tally;
   memset(&tally, 0, sizeof tally);
+  const char *named = getenv("PPFFT_BENCH_VARIANT"); /* a plan string for every shape instead of the planner's */
   for (int p = 0; p < BENCH_NPREC; ++p)
     for (int i = 0; o.prec[p] && i < o.nshapes; ++i) {
-      run(c, flags, NULL, &o.shapes[i], p, &o, csv, prop.name, &tally);
+      run(c, flags, named && *named ? named : NULL, &o.shapes[i], p, &o, csv, prop.name, &tally);
       const char *tc = getenv("PPFFT_BENCH_TC");
       if (p == BENCH_F16 && tc && !strcmp(tc, "1")) run_tc(c, &o.shapes[i], &o, csv, prop.name, &tally);
     }

@@ -335,6 +335,116 @@ START_TEST(nvrtc_builds_f16_passes)
 }
 END_TEST
 
+/* f16 layouts may move two or four half2 an access (uint2, uint4 loads and stores converted in
+ * registers): MEASURE times them (the estimate keeps one, which ran faster on the H200), each wide
+ * access pattern builds (owned, staged CGAP, LM-CC, in place, 16 lanes in two parts), on plain
+ * layouts and on general ones (four-step, 2D columns), and a side that is neither refuses them. */
+START_TEST(f16_wide_accesses)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  char msg[512];
+  static const size_t lens[] = {256, 4096, 16384};
+  for (size_t i = 0; i < sizeof lens / sizeof lens[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, lens[i], 64, 0, -1);
+    p.f16 = 1;
+    variant v, m[64];
+    geometry g;
+    ck_assert_msg(candidates_estimate(&p, &di, &v, 1, msg, sizeof msg) == 1, "N=%zu: %s", lens[i], msg);
+    ck_assert_uint_eq(variant_lanes(&v), 1);
+    size_t nm = candidates_measure(&p, &di, m, 64), wide = 0;
+    for (size_t k = 0; k < nm; ++k)
+      if (variant_lanes(&m[k]) >= 2 && (!wide || variant_lanes(&m[k]) > variant_lanes(&v))) v = m[k], wide = 1;
+    ck_assert_msg(wide, "N=%zu: MEASURE times no wide f16 access", lens[i]);
+    ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
+    kernel_source ks;
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_cuda, &ks), 0);
+    ck_assert_msg(strstr(ks.text, "ppfft_ldv_h2(((const uint2 *)") || strstr(ks.text, "ppfft_ldv_h2(((const uint4 *)"), "N=%zu: no wide load", lens[i]);
+    ck_assert_msg(strstr(ks.text, "= ppfft_stv_h2(make_real"), "N=%zu: no wide store", lens[i]);
+    free(ks.text);
+  }
+  static const struct { const char *v; int inplace; } wide[] = {
+    {"r16x16/RP+LM-CM+DIRECT+VASM4+TW-GM+TWP+CSE+IL+LU/wg64/t8", 0},
+    {"r16x16/RP+LM-CM+DIRECT+VASM8+TW-GM+TWP+CSE+IL+LU/wg64/t16", 1},
+    {"r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg128/t8", 0},
+    {"r16x16/LM-CC+CGAP+VASM8+TW-CALC+CSE+IL+LU/wg64/t4", 1},
+    {"r4x4x4/LM-CT+CGAP+VAVM16+TW-CALC+CSE+IL+LU/wg4/t4", 0}, /* 16 lanes: two uint4 pairs an access */
+  };
+  for (size_t i = 0; i < sizeof wide / sizeof wide[0]; ++i) {
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(wide[i].v, &v, msg, sizeof msg), 0);
+    problem p;
+    problem_init_plain(&p, variant_length(&v), 64, 0, i % 2 ? 1 : -1);
+    p.f16 = 1;
+    p.inplace = wide[i].inplace;
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", wide[i].v, msg);
+    nvrtc_builds(&rt, &p, &v, &g);
+  }
+  /* general layouts (four-step, 2D columns): 2 or 4 neighbouring transforms of a column side, or
+   * elements of a unit-stride side, an access, staged; the estimate keeps single elements there */
+  static const struct { int rank; size_t n[2]; int nf; const char *v; } general[] = {
+    {1, {1 << 20}, 2, "r16x16x4/RP+LM-CM+DIRECT+VASM4+TW-GM+TWP+CSE+IL+LU/wg256/t8"},
+    {1, {1 << 20}, 2, "r16x16x4/RP+LM-CM+CGAP+VASM8+CM-K+CSE+IL+LU/wg256/t8"},
+    {2, {1024, 256}, 1, "r16x16x4/RP+LM-CM+DIRECT+VASM4+TW-GM+TWP+CSE+IL+LU/wg256/t8"},
+  };
+  for (size_t c = 0; c < sizeof general / sizeof general[0]; ++c) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, general[c].rank, general[c].n, 4);
+    d.precision = PPFFT_F16;
+    errors e;
+    ck_assert_int_eq(errors_init(&e), 0);
+    transform t;
+    ck_assert_int_eq(transform_from_desc(&e, &di, &d, &t), PPFFT_SUCCESS);
+    split sp = {0};
+    for (int k = 0; k < d.rank; ++k) {
+      sp.nfactors[k] = k ? 1 : general[c].nf;
+      if (sp.nfactors[k] == 1) sp.factor[k][0] = d.n[k];
+      else ck_assert(split_balanced(d.n[k], sp.nfactors[k], sp.factor[k]));
+    }
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    size_t tmp = 0;
+    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+    ck_assert_msg(np > 0, "%s", msg);
+    for (int i = 0; i < np; ++i) {
+      variant v;
+      geometry g;
+      if (pd[i].pb.n != 1024) continue; /* (the 2D case's rows are plain) */
+      ck_assert(!problem_is_plain(&pd[i].pb));
+      ck_assert_int_eq(variant_parse(general[c].v, &v, msg, sizeof msg), 0);
+      ck_assert_msg(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s pass %d: %s", general[c].v, i, msg);
+      kernel_source ks;
+      ck_assert_int_eq(gen_kernel(&pd[i].pb, &v, &g, &dialect_cuda, &ks), 0);
+      ck_assert_msg(strstr(ks.text, "ppfft_ldv_h2(((const uint"), "%s pass %d: no wide load", general[c].v, i);
+      ck_assert_msg(strstr(ks.text, "= ppfft_stv_h2(make_real"), "%s pass %d: no wide store", general[c].v, i);
+      free(ks.text);
+      if (c != 1) nvrtc_builds(&rt, &pd[i].pb, &v, &g); /* (CGAP+VASM8 is built on the device) */
+      ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) == 1, "%s", msg);
+      ck_assert_uint_eq(variant_lanes(&v), 1);
+    }
+    errors_destroy(&e);
+  }
+  /* a strided side that is not a column side (stride 2): single elements only */
+  problem p;
+  problem_init_plain(&p, 256, 64, 0, -1);
+  p.f16 = 1;
+  p.in_stride = p.out_stride = 2;
+  p.in_dist = p.out_dist = 512;
+  variant v;
+  geometry g;
+  ck_assert_int_eq(variant_parse(wide[2].v, &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_msg(strstr(msg, "not a column side"), "%s", msg);
+  /* a column side whose transforms do not come in whole groups: refused */
+  p.in_stride = p.out_stride = 65;
+  p.in_dist = p.out_dist = 1;
+  p.batch = p.lev_count[0] = 65;
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+}
+END_TEST
+
 /* ---- the device ---- */
 
 static ppfft_context *f16_ctx;
@@ -450,6 +560,61 @@ START_TEST(f16_planner_against_fftw)
 }
 END_TEST
 
+/* The wide accesses of plain f16 layouts (two, four, eight and sixteen half2 an access; owned,
+ * staged, through local planes), in and out of place, batches that leave a work-group part empty. */
+START_TEST(f16_wide_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  static const struct { size_t n; const char *v; } cases[] = {
+    {256, "r16x16/RP+LM-CM+DIRECT+VASM4+TW-GM+TWP+CSE+IL+LU/wg64/t8"},
+    {256, "r16x16/RP+LM-CM+DIRECT+VASM8+TW-GM+TWP+CSE+IL+LU/wg64/t16"},
+    {256, "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg128/t8"},
+    {256, "r16x16/LM-CC+CGAP+VASM8+TW-CALC+CSE+IL+LU/wg64/t4"},
+    {64, "r4x4x4/LM-CT+CGAP+VAVM16+TW-CALC+CSE+IL+LU/wg4/t4"},
+    {8192, "r16x16x16x2/RP+LM-CM+DIRECT+VASM8+TW-GM+TWP+CSE+IL+LU/wg128/t1"},
+  };
+#define W4(r, wg, t) r "/RP+LM-CM+DIRECT+VASM4+TW-GM+TWP+CSE+IL+LU/wg" wg "/t" t
+  static const struct { int rank; size_t n[2]; const char *v; } multi[] = { /* general layouts */
+    {1, {1 << 20}, W4("r16x16x4", "256", "8") ";" W4("r16x16x4", "256", "8")},
+    {1, {1 << 16}, "r16x16/RP+LM-CM+CGAP+VASM8+CM-K+CSE+IL+LU/wg256/t16;" W4("r16x16", "256", "16")},
+    {2, {1024, 512}, W4("r16x16x2", "128", "8") ";" W4("r16x16x4", "256", "8")},
+    {2, {256, 256}, W4("r16x16", "128", "16") ";" W4("r16x16", "256", "16")},
+  };
+#undef W4
+  for (size_t k = 0; k < sizeof multi / sizeof multi[0]; ++k) {
+    ppfft_desc d;
+    size_t n = multi[k].n[0] * (multi[k].rank > 1 ? multi[k].n[1] : 1);
+    ppfft_desc_init(&d, multi[k].rank, multi[k].n, n >= (1u << 20) ? 2 : 4);
+    d.precision = PPFFT_F16;
+    d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    d.inplace = k % 3 == 1;
+    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)n : 1.0;
+    double err;
+    ppfft_status s = f16_run(c, &d, multi[k].v, 0, (unsigned)(300 + k), &err, NULL, 0);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", multi[k].v, ppfft_context_last_error(c));
+    printf("f16 wide N=%zu (rank %d) %s %s: error %.3g (bound %.3g) %s\n", n, multi[k].rank, d.direction < 0 ? "fwd" : "bwd",
+           d.inplace ? "ip" : "oop", err, f16_bound(n), multi[k].v);
+    ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", multi[k].v, err, f16_bound(n));
+  }
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    ppfft_desc d;
+    size_t n = cases[k].n;
+    ppfft_desc_init(&d, 1, &n, 4099 * 64 / n + 5);
+    d.precision = PPFFT_F16;
+    d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    d.inplace = k % 3 == 1;
+    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)n : 1.0;
+    double err;
+    ppfft_status s = f16_run(c, &d, cases[k].v, 0, (unsigned)(200 + k), &err, NULL, 0);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", cases[k].v, ppfft_context_last_error(c));
+    printf("f16 wide N=%zu %s %s: error %.3g (bound %.3g) %s\n", n, d.direction < 0 ? "fwd" : "bwd", d.inplace ? "ip" : "oop", err, f16_bound(n),
+           cases[k].v);
+    ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", cases[k].v, err, f16_bound(n));
+  }
+}
+END_TEST
+
 /* TC plans (radix-16 passes on the Tensor Cores) of each size class, both directions, in and out
  * of place, with CUDA-core passes before, between and after them. */
 START_TEST(f16_tc_against_fftw)
@@ -508,10 +673,12 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_wisdom_key);
   tcase_add_test(tc, tc_map_from_the_probe);
   tcase_add_test(tc, nvrtc_builds_f16_passes);
+  tcase_add_test(tc, f16_wide_accesses);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);
   tcase_add_unchecked_fixture(tc, NULL, release_ctx);
+  tcase_add_test(tc, f16_wide_against_fftw);
   tcase_add_test(tc, f16_tc_against_fftw);
   tcase_add_test(tc, f16_planner_against_fftw);
   suite_add_tcase(s, tc);

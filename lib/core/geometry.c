@@ -68,7 +68,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   g->e = variant_lanes(v);
   if (g->r % g->e) return UNSUP("%u elements per work-item do not fill %u-lane vectors", g->r, g->e);
   g->ra = g->r / g->e;
-  if (!problem_is_plain(p) && g->e != 1)
+  if (!problem_is_plain(p) && g->e != 1 && !p->f16)
     return UNSUP("%s", "strided, planar, multi-level and four-step layouts move one element at a time (VASM2)");
   int col_in = geometry_side_is_column(p, g, 0), col_out = geometry_side_is_column(p, g, 1);
   if (v->cols) {
@@ -87,6 +87,25 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   } else {
     g->staged = v->onchip == ONCHIP_RP_LM_CM && (!geometry_pattern_is_owned(g, v->access) || col_in || col_out);
     g->stage_in = g->stage_out = g->staged;
+  }
+  if (!problem_is_plain(p) && g->e != 1) {
+    /* f16 on a general layout: 2 or 4 half2 an access (gen/io.c), through RP+LM-CM's staging, which
+     * a column side forces: a column side reads e neighbouring transforms at once (they are
+     * neighbours in memory: distance 1), any other side e neighbouring elements (stride 1); every
+     * group of e must be whole and aligned to e elements */
+    if (g->e != 2 && g->e != 4) return UNSUP("%s", "f16 on a strided layout moves 2 or 4 elements an access (VASM4, VASM8)");
+    if (v->onchip != ONCHIP_RP_LM_CM || !g->staged || v->vector_math || v->shfl || v->cols)
+      return UNSUP("%s", "f16's wide accesses on a strided layout need RP+LM-CM staged through local memory (a column side), VASM, no COLS");
+    if (p->in_planar || p->out_planar || p->r2c || p->c2r) return UNSUP("%s", "f16's wide accesses: interleaved complex data only");
+    for (int side = 0; side < 2; ++side) {
+      size_t stride = side ? p->out_stride : p->in_stride, off = side ? p->out_offset : p->in_offset;
+      int col = geometry_side_is_column(p, g, side);
+      if (!col && stride != 1) return UNSUP("f16's wide accesses: a side of stride %zu that is not a column side", stride);
+      if (off % g->e || stride % (col ? g->e : 1) || (col && (g->t % g->e || p->lev_count[0] % g->e || p->batch % g->e)))
+        return UNSUP("f16's %u-element accesses need offsets, strides and transform counts in groups of %u", g->e, g->e);
+      for (int l = col ? 1 : 0; l < p->nlev; ++l)
+        if (problem_level_dist(p, side, l) % g->e) return UNSUP("f16's %u-element accesses need distances that are multiples of %u", g->e, g->e);
+    }
   }
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
@@ -153,7 +172,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
       return UNSUP("%s", "the half-length R2C pairs its outputs in the registers of RP+LM-CM (single elements, no rounds, no SHFL)");
   }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
-  if (g->e > 1) {
+  if (g->e > 1 && problem_is_plain(p)) { /* (a general layout's wide accesses are checked above) */
     size_t e = g->e;
     if ((p->batch > 1 && (p->in_dist % e || p->out_dist % e)) || p->in_offset % e || p->out_offset % e)
       return UNSUP("%u-lane vector access needs distances and offsets that are multiples of %u", g->e, g->e);

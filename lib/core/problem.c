@@ -50,8 +50,8 @@ ppfft_status problem_from_desc(const errors *e, const device_info *di, const ppf
 
 int problem_is_plain(const problem *p)
 {
-  /* half-precision data are converted element by element (gen/layout.c) */
-  return !p->f16 && p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
+  /* half-precision data are plain too: the plain layout's vector accesses convert them (gen/io.c) */
+  return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
          !p->c2r;
 }
 

@@ -63,7 +63,27 @@ static const char cuda_half_helpers[] =
     "  return make_real2(x, y);\n}\n"
     "__device__ __forceinline__ ppfft_h2 ppfft_st_h2(const real2 v)\n{\n  ppfft_h2 u;\n"
     "  asm(\"{ .reg .b16 l, h; cvt.rn.f16.f32 l, %1; cvt.rn.f16.f32 h, %2; mov.b32 %0, {l, h}; }\" : \"=r\"(u) : \"f\"(v.x), \"f\"(v.y));\n"
-    "  return u;\n}\n\n";
+    "  return u;\n}\n"
+    /* E half2 as one vector access (uint2: 8 bytes, uint4: 16, uint8: two of 16): the plain layout's
+     * wide loads and stores, lane e's (re, im) at components 2e, 2e+1 as f32's realW */
+    "__device__ __forceinline__ real2 ppfft_ldv_h2(const uint u) { return ppfft_ld_h2(u); }\n"
+    "__device__ __forceinline__ real4 ppfft_ldv_h2(const uint2 u)\n{\n"
+    "  const real2 a = ppfft_ld_h2(u.x), b = ppfft_ld_h2(u.y);\n  return make_real4(a.x, a.y, b.x, b.y);\n}\n"
+    "__device__ __forceinline__ real8 ppfft_ldv_h2(const uint4 u)\n{\n"
+    "  const real2 a = ppfft_ld_h2(u.s0), b = ppfft_ld_h2(u.s1), c = ppfft_ld_h2(u.s2), d = ppfft_ld_h2(u.s3);\n"
+    "  return make_real8(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y);\n}\n"
+    "__device__ __forceinline__ real16 ppfft_ldv_h2(const uint8 u)\n{\n"
+    "  return make_real16(ppfft_ldv_h2(make_uint4(u.s0, u.s1, u.s2, u.s3)), ppfft_ldv_h2(make_uint4(u.s4, u.s5, u.s6, u.s7)));\n}\n"
+    "__device__ __forceinline__ uint ppfft_stv_h2(const real2 v) { return ppfft_st_h2(v); }\n"
+    "__device__ __forceinline__ uint2 ppfft_stv_h2(const real4 v)\n{\n"
+    "  return make_uint2(ppfft_st_h2(make_real2(v.s0, v.s1)), ppfft_st_h2(make_real2(v.s2, v.s3)));\n}\n"
+    "__device__ __forceinline__ uint4 ppfft_stv_h2(const real8 v)\n{\n"
+    "  return make_uint4(ppfft_st_h2(make_real2(v.s0, v.s1)), ppfft_st_h2(make_real2(v.s2, v.s3)), ppfft_st_h2(make_real2(v.s4, v.s5)),\n"
+    "                    ppfft_st_h2(make_real2(v.s6, v.s7)));\n}\n"
+    "__device__ __forceinline__ uint8 ppfft_stv_h2(const real16 v)\n{\n"
+    "  const uint4 a = ppfft_stv_h2(make_real8(v.s0, v.s1, v.s2, v.s3, v.s4, v.s5, v.s6, v.s7)),\n"
+    "              b = ppfft_stv_h2(make_real8(v.s8, v.s9, v.sa, v.sb, v.sc, v.sd, v.se, v.sf));\n"
+    "  return make_uint8(a.s0, a.s1, a.s2, a.s3, b.s0, b.s1, b.s2, b.s3);\n}\n\n";
 
 /* A buffer is a plain pointer (global) and shared memory is declared __shared__; a table in
  * constant memory is a __constant__ array with a constant initializer (braced elements, not calls),

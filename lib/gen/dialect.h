@@ -49,7 +49,9 @@ typedef struct dialect {
                                * xor_reduce) */
   const char *half_helpers;   /* half-precision data (problem.h's f16): the type ppfft_h2 of a half2
                                * in memory and its conversions ppfft_ld_h2 (to real2) and ppfft_st_h2
-                               * (from real2, rounded to nearest), else NULL (OpenCL: no f16) */
+                               * (from real2, rounded to nearest), and the plain layout's vector forms
+                               * ppfft_ldv_h2 / ppfft_stv_h2 (E half2 in a uint, uint2, uint4 or uint8
+                               * against real2 .. real16), else NULL (OpenCL: no f16) */
   int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
                                * passes left out, so its cost shows; the results are wrong */
   /* the line before a kernel's signature, for a work-group of wg work-items */

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* f16 data: the type in memory of one access part of w reals (w / 2 half2, gen/dialect.h). */
+static const char *half_vector(unsigned w) { return w == 2 ? "ppfft_h2" : w == 4 ? "uint2" : "uint4"; }
+
 /* Declares access vector `name` loaded from lane group at element pos of the transform at ptr, on
  * the input (side 0) or output (side 1) layout. */
 void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos, const char *tr)
@@ -31,6 +34,11 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
               name, n / 2, name, name);
     return;
   }
+  if (gs->general && E > 1) { /* f16: E half2 at once, E transforms of a column side or E elements of a row */
+    tb_printf(b, "    const real%u %s = ppfft_ldv_h2(((%sconst %s *)%s)[((%s) + (ulong)(%s) * %zuul) / %uu]);\n", w, name, gs->d->global,
+              half_vector(w), side ? "dst" : "src", ptr, pos, side ? gs->p->out_stride : gs->p->in_stride, E);
+    return;
+  }
   if (gs->general) { /* one element; ptr is the transform's first element's index */
     tb_printf(b, "    const real2 %s = LD_%s((%s) + (ulong)(%s) * %zuul);\n", name, side ? "OUT" : "IN", ptr, pos,
               side ? gs->p->out_stride : gs->p->in_stride);
@@ -39,15 +47,19 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
   for (unsigned k = 0; k < parts; ++k) {
     char nm[32];
     tb_format(gs->b, nm, sizeof nm, parts == 2 ? "%s%u" : "%s", name, k);
-    if (parts == 2)
+    if (gs->p->f16 && parts == 2) /* w / 2 half2 in one access, converted to f32 */
+      tb_printf(b, "    const real16 %s = ppfft_ldv_h2(((%sconst uint8 *)(%s))[2u * ((%s) / %uu) + %uu]);\n", nm, gs->d->global, ptr, pos, E, k);
+    else if (gs->p->f16)
+      tb_printf(b, "    const real%u %s = ppfft_ldv_h2(((%sconst %s *)(%s))[(%s) / %uu]);\n", w, nm, gs->d->global, half_vector(w), ptr, pos, E);
+    else if (parts == 2)
       tb_printf(b, "    const real16 %s = ((%sconst real16 *)(%s))[2u * ((%s) / %uu) + %uu];\n", nm, gs->d->global, ptr, pos, E, k);
     else
       tb_printf(b, "    const real%u %s = ((%sconst real%u *)(%s))[(%s) / %uu];\n", w, nm, gs->d->global, w, ptr, pos, E);
   }
 }
 
-/* The general layout's store of one element (re, im) at pos of transform tr (in the work-group),
- * whose first element is at ptr; the final store applies the four-step twiddle and the scale. */
+/* The index m of transform tr (in the work-group) at the four-step twiddle level, as an expression
+ * in buf. */
 void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const char *tr)
 {
   const problem *p = gs->p;
@@ -58,12 +70,12 @@ void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const cha
   else tb_format(gs->b, buf, n, "(uint)((t0 + (ulong)(%s)) / %zuul)", tr, below);
 }
 
-static void general_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, const char *re,
-                          const char *im, int final)
+/* The general layout's final touches on the value o_ of element pos of transform tr (in the
+ * work-group) before it is stored: the four-step twiddle and the scale (final store only). */
+static void general_final(const gen_state *gs, text_buf *b, const char *tr, const char *pos, int final)
 {
   const problem *p = gs->p;
   const dialect *d = gs->d;
-  tb_printf(b, "    { real2 o_ = %sreal2%s%s, %s);\n", d->vec_open, d->vec_mid, re, im);
   if (final && p->twiddle_n) {
     /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
      * m k < twiddle_n */
@@ -79,6 +91,17 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
   }
   char lit[48];
   if (gen_scale_literal(gs->b, lit, sizeof lit, p, final)) tb_printf(b, "      o_ *= %s;\n", lit);
+}
+
+/* The general layout's store of one element (re, im) at pos of transform tr (in the work-group),
+ * whose first element is at ptr; the final store applies the four-step twiddle and the scale. */
+static void general_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, const char *re,
+                          const char *im, int final)
+{
+  const problem *p = gs->p;
+  const dialect *d = gs->d;
+  tb_printf(b, "    { real2 o_ = %sreal2%s%s, %s);\n", d->vec_open, d->vec_mid, re, im);
+  general_final(gs, b, tr, pos, final);
   if (p->r2c && p->half && p->real_part == REAL_WHOLE) /* k = 0 holds X_0 and X_M (gen/real.c) */
     tb_printf(b, "      if ((uint)(%s) == 0u) { ST_OUT((%s) + %zuul, %sreal2%so_.y, (real)0)); o_.y = (real)0; }\n"
                  "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n",
@@ -98,6 +121,23 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
                          char im[][96], int scaled)
 {
   unsigned parts = gen_access_parts(gs), w = gen_access_width(gs), E = gs->g->e;
+  if (gs->general && E > 1) { /* f16: lane e is transform tr + e of a column side, else element pos + e */
+    int col = geometry_side_is_column(gs->p, gs->g, 1);
+    tb_printf(b, "    {\n");
+    for (unsigned e = 0; e < E; ++e) {
+      char tre[64], pose[160];
+      tb_format(gs->b, tre, sizeof tre, col && e ? "(%s) + %uu" : "%s", tr, e);
+      tb_format(gs->b, pose, sizeof pose, !col && e ? "(%s) + %uu" : "%s", pos, e);
+      tb_printf(b, "    real2 o%u_;\n    { real2 o_ = %sreal2%s%s, %s);\n", e, gs->d->vec_open, gs->d->vec_mid, re[e], im[e]);
+      general_final(gs, b, tre, pose, scaled);
+      tb_printf(b, "      o%u_ = o_; }\n", e);
+    }
+    tb_printf(b, "    ((%s%s *)dst)[((%s) + (ulong)(%s) * %zuul) / %uu] = ppfft_stv_h2(%sreal%u%s", gs->d->global, half_vector(w), ptr, pos,
+              gs->p->out_stride, E, gs->d->vec_open, w, gs->d->vec_mid);
+    for (unsigned e = 0; e < E; ++e) tb_printf(b, "%so%u_.x, o%u_.y", e ? ", " : "", e, e);
+    tb_printf(b, "));\n    }\n");
+    return;
+  }
   if (gs->general) {
     general_store(gs, b, tr, ptr, pos, re[0], im[0], scaled);
     return;
@@ -105,7 +145,13 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
   char lit[48], scale[64] = "";
   if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, scaled)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
   for (unsigned k = 0; k < parts; ++k) {
-    if (parts == 2)
+    if (gs->p->f16 && parts == 2) /* rounded to half2 after the scale */
+      tb_printf(b, "    ((%suint8 *)(%s))[2u * ((%s) / %uu) + %uu] = ppfft_stv_h2(%sreal16%s", gs->d->global, ptr, pos, E, k, gs->d->vec_open,
+                gs->d->vec_mid);
+    else if (gs->p->f16)
+      tb_printf(b, "    ((%s%s *)(%s))[(%s) / %uu] = ppfft_stv_h2(%sreal%u%s", gs->d->global, half_vector(w), ptr, pos, E, gs->d->vec_open, w,
+                gs->d->vec_mid);
+    else if (parts == 2)
       tb_printf(b, "    ((%sreal16 *)(%s))[2u * ((%s) / %uu) + %uu] = %sreal16%s", gs->d->global, ptr, pos, E, k, gs->d->vec_open,
                 gs->d->vec_mid);
     else
@@ -113,7 +159,7 @@ void gen_global_store(const gen_state *gs, text_buf *b, const char *tr, const ch
     unsigned lanes = w / 2;
     for (unsigned e = 0; e < lanes; ++e)
       tb_printf(b, "%s%s, %s", e ? ", " : "", re[k * 8 + e], im[k * 8 + e]);
-    tb_printf(b, ")%s;\n", scale);
+    tb_printf(b, ")%s%s;\n", scale, gs->p->f16 ? ")" : "");
   }
 }
 
@@ -123,8 +169,9 @@ void gen_block_pointers(const gen_state *gs)
 {
   if (gs->general) return;
   const problem *p = gs->p;
-  tb_printf(gs->b, "  %sconst real2 *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, p->in_dist, p->in_offset);
-  tb_printf(gs->b, "  %sreal2 *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, p->out_dist, p->out_offset);
+  const char *c2 = p->f16 ? "ppfft_h2" : "real2";
+  tb_printf(gs->b, "  %sconst %s *x0 = src + t0 * %zuul + %zuul;\n", gs->d->global, c2, p->in_dist, p->in_offset);
+  tb_printf(gs->b, "  %s%s *y0 = dst + t0 * %zuul + %zuul;\n", gs->d->global, c2, p->out_dist, p->out_offset);
 }
 
 /* Pointer to transform b (an expression) of the input or output; in the general layout, the index
@@ -169,8 +216,10 @@ static void pattern_index(const gen_state *gs, text_buf *b, int side)
   const geometry *g = gs->g;
   unsigned per = g->n / g->e; /* vectors per transform */
   if (gs->general && geometry_side_is_column(gs->p, g, side)) {
-    /* transform-minor: neighbouring work-items take neighbouring transforms, adjacent in memory */
-    tb_printf(b, "    const uint v = lid + %uu * j, b = v %% %uu, pos = v / %uu;\n", g->wg, g->t, g->t);
+    /* transform-minor: neighbouring work-items take neighbouring transforms, adjacent in memory;
+     * with e lanes (f16), each takes e neighbouring transforms b..b+e-1 at once */
+    if (g->e > 1) tb_printf(b, "    const uint v = lid + %uu * j, b = %uu * (v %% %uu), pos = v / %uu;\n", g->wg, g->e, g->t / g->e, g->t / g->e);
+    else tb_printf(b, "    const uint v = lid + %uu * j, b = v %% %uu, pos = v / %uu;\n", g->wg, g->t, g->t);
     return;
   }
   if (gs->v->access == ACCESS_DIRECT) {
@@ -374,7 +423,10 @@ void gen_load_staged(gen_state *gs)
     if (gen_access_parts(gs) == 2) tb_printf(&body, "    const real16 gq0 = gx[2u * j], gq1 = gx[2u * j + 1u];\n");
     gen_access_plane(gs, vec, sizeof vec, gxn, (unsigned)k);
     for (unsigned e = 0; e < g->e; ++e) gen_access_comp(gs, lanes[e], sizeof lanes[e], gxn, e, (unsigned)k);
-    local_lanes(gs, &body, g->e, 1, gen_plane(gs, k ? 'i' : 'r'), "b", "pos", vec, lanes);
+    if (gs->general && g->e > 1 && geometry_side_is_column(gs->p, g, 0)) /* lane e: transform b + e */
+      for (unsigned e = 0; e < g->e; ++e)
+        tb_printf(&body, "    %s[(b + %uu) * %uu + PAD(pos)] = %s;\n", gen_plane(gs, k ? 'i' : 'r'), e, g->npad, lanes[e]);
+    else local_lanes(gs, &body, g->e, 1, gen_plane(gs, k ? 'i' : 'r'), "b", "pos", vec, lanes);
     gen_loop_body(gs, "j", g->ra, &body);
     gen_barrier_local(gs);
     gen_slots_local(gs, k ? 'i' : 'r', 0);
@@ -400,7 +452,9 @@ void gen_store_staged(gen_state *gs)
       if (g->e == 1) tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j]", c);
       else tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j].s%x", c, e);
     }
-    local_lanes(gs, &body, g->e, 0, gen_plane(gs, c), "b", "pos", g->e > 1 ? vec : NULL, lanes);
+    if (gs->general && g->e > 1 && geometry_side_is_column(gs->p, g, 1)) /* lane e: transform b + e */
+      for (unsigned e = 0; e < g->e; ++e) tb_printf(&body, "    %s = %s[(b + %uu) * %uu + PAD(pos)];\n", lanes[e], gen_plane(gs, c), e, g->npad);
+    else local_lanes(gs, &body, g->e, 0, gen_plane(gs, c), "b", "pos", g->e > 1 ? vec : NULL, lanes);
     gen_loop_body(gs, "j", g->ra, &body);
     gen_barrier_local(gs);
   }

@@ -94,16 +94,18 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   const char *table_arg = tables.len ? tables.data : "";
   if (tables.failed) buf.failed = tables.failed;
   if (gs->general) gen_layout_macros(&buf, d, p);
+  else if (p->f16) tb_printf(&buf, "%s", d->half_helpers ? d->half_helpers : "#error no half-precision data in this dialect\n");
   if (v->tc) gen_tc_helpers(gs);
   d->kernel_head(&buf, g->wg);
+  const char *c2 = p->f16 ? "ppfft_h2" : "real2"; /* an element in memory */
   if (gs->general) gen_layout_signature(&buf, d, p, table_arg);
   else if (p->inplace)
-    tb_printf(&buf, "void %s(%sreal2 *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, d->global, table_arg);
+    tb_printf(&buf, "void %s(%s%s *restrict data, const ulong first, const ulong batch%s)\n{\n", GEN_KERNEL_NAME, d->global, c2, table_arg);
   else
-    tb_printf(&buf, "void %s(%sconst real2 *restrict src, %sreal2 *restrict dst, const ulong first, const ulong batch%s)\n{\n",
-              GEN_KERNEL_NAME, d->global, d->global, table_arg);
+    tb_printf(&buf, "void %s(%sconst %s *restrict src, %s%s *restrict dst, const ulong first, const ulong batch%s)\n{\n",
+              GEN_KERNEL_NAME, d->global, c2, d->global, c2, table_arg);
   text_buf_free(&tables);
-  if (p->inplace && !gs->general) tb_printf(&buf, "  %sconst real2 *src = data;\n  %sreal2 *dst = data;\n", d->global, d->global);
+  if (p->inplace && !gs->general) tb_printf(&buf, "  %sconst %s *src = data;\n  %s%s *dst = data;\n", d->global, c2, d->global, c2);
   if (geometry_interleaved(v, g)) /* COLS: neighbouring work-items, neighbouring transforms */
     tb_printf(&buf, "  const uint lid = %s, tr = lid %% %uu, tid = lid / %uu;\n", d->local_id, g->t, g->t);
   else tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);

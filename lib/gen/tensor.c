@@ -79,8 +79,12 @@ static void tc_pass(gen_state *gs, spass sp)
     tb_printf(&body, "    { const uint kn = ppfft_tc_byte(tcm_b, %uu), i = ib + (kn & 15u), t = kn >> 4, at = trn * %uu + PAD(i + t * %uu);\n", e,
               g->npad, q);
     tb_printf(&body, "      float xr = ldr[at], xi = ldi[at];\n");
-    if (sp.p > 1) { /* the Stockham twiddle w_16p^((i mod p) t), on the fragment element in f32 */
+    if (sp.p > 1 && gs->v->twiddle != TW_CALC && gs->v->twiddle != TW_NATIVE) /* from the pass's table (core/twiddle_table.h) */
+      tb_printf(&body, "      const real2 w = t ? tw[%uu + (t - 1u) * %uu + (i & %uu)] : %sreal2%s1.0f, 0.0f);\n", sp.base, sp.p, sp.p - 1,
+                gs->d->vec_open, gs->d->vec_mid);
+    else if (sp.p > 1)
       tb_printf(&body, "      const real2 w = ppfft_cossin((i & %uu) * t, %uu);\n", sp.p - 1, 16 * sp.p);
+    if (sp.p > 1) { /* the Stockham twiddle w_16p^((i mod p) t), on the fragment element in f32 */
       if (gs->p->sign < 0) tb_printf(&body, "      const float yr = xr * w.x + xi * w.y; xi = xi * w.x - xr * w.y; xr = yr;\n");
       else tb_printf(&body, "      const float yr = xr * w.x - xi * w.y; xi = xi * w.x + xr * w.y; xr = yr;\n");
     }

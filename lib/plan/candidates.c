@@ -23,6 +23,10 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
   static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
   size_t count = 0;
+  /* (f16 keeps one half2 an access here: on the H200 the wide accesses, VASM4 and VASM8, ran at
+   * 0.66-1.05x of it in one pass, where the fit gives each thread twice the elements, and at
+   * 0.78-1.09x on the strided passes of multi-pass plans, bench/results/2026-11-24-h200-f16; MEASURE
+   * times them) */
   /* CUDA, where four or more threads share a transform: each thread's own elements (DIRECT) and a
    * global twiddle table (TW-GM+TWP) first.  There the seed's CGAP stages through shared memory and
    * needs twice the registers (H200, bench/results/2026-11-24-h200-cuda-estimate: CGAP+CM-K runs at
@@ -165,6 +169,15 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         variant fitted;
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
+      }
+  /* f16: the wide accesses (VASM4, VASM8: 8 and 16 bytes an access, two or four half2) with both
+   * patterns, on plain layouts and on the strided passes that take them (core/geometry.c) */
+  for (size_t a = 0; p->f16 && a < 2; ++a)
+    for (size_t m = 0; m < 2; ++m)
+      for (unsigned widen = 0; widen < 2; ++widen) {
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, m ? 8 : 4, TW_GM, 1);
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
       }
   /* f16 where the probe found the Tensor Cores' map: TC, the radix-16 passes as matrix products,
    * with the estimate's other knobs (gen/tensor.c) */
