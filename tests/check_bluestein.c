@@ -160,184 +160,12 @@ START_TEST(versus_fftw)
 }
 END_TEST
 
-/* ---- any layout: the descriptor as the user writes it, checked element by element ---- */
-
-static const double SENTINEL_RE = 1234.5, SENTINEL_IM = -4321.25;
-
-typedef struct bcase {
-  int rank;
-  size_t n[3], batch;
-  int f64, backward, inplace, in_planar, out_planar;
-  size_t in_strides[3], out_strides[3], in_dist, out_dist, in_offset, out_offset;
-  double scale;
-  const char *variant; /* NULL: ppfft_plan_create */
-} bcase;
-
-typedef struct side {
-  size_t stride[3], dist, offset, span;
-} side;
-
-static side side_of(const bcase *c, const size_t *strides, size_t dist, size_t offset)
-{
-  side s = {{0}, 0, offset, 0};
-  size_t packed = 1, one = 1;
-  for (int d = c->rank - 1; d >= 0; --d) {
-    s.stride[d] = strides[d] ? strides[d] : packed;
-    packed *= c->n[d];
-    one += (c->n[d] - 1) * s.stride[d];
-  }
-  s.dist = dist ? dist : one;
-  s.span = offset + (c->batch - 1) * s.dist + one;
-  return s;
-}
-
-static size_t at(const bcase *c, const side *s, size_t b, size_t i)
-{
-  size_t a = s->offset + b * s->dist;
-  for (int d = c->rank - 1; d >= 0; --d) {
-    a += (i % c->n[d]) * s->stride[d];
-    i /= c->n[d];
-  }
-  return a;
-}
-
-static size_t total(const bcase *c)
-{
-  size_t n = 1;
-  for (int d = 0; d < c->rank; ++d) n *= c->n[d];
-  return n;
-}
-
-/* One side's buffers (planar: real and imaginary) holding x, and back. */
-static void upload(cl_mem *m, const double *x, size_t count, int f64, int planar)
-{
-  m[1] = NULL;
-  if (!planar) {
-    m[0] = test_upload(x, count, f64);
-    return;
-  }
-  test_env *t = test_env_get();
-  size_t rs = f64 ? 8 : 4;
-  void *h = malloc(count * rs);
-  for (int k = 0; k < 2; ++k) {
-    for (size_t i = 0; i < count; ++i) {
-      if (f64) ((double *)h)[i] = x[2 * i + k];
-      else ((float *)h)[i] = (float)x[2 * i + k];
-    }
-    cl_int e;
-    m[k] = clCreateBuffer(t->cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, count * rs, h, &e);
-    ck_assert_int_eq(e, CL_SUCCESS);
-  }
-  free(h);
-}
-
-static void download(cl_mem *m, double *x, size_t count, int f64, int planar)
-{
-  if (!planar) {
-    test_download(m[0], x, count, f64);
-    return;
-  }
-  test_env *t = test_env_get();
-  size_t rs = f64 ? 8 : 4;
-  void *h = malloc(count * rs);
-  for (int k = 0; k < 2; ++k) {
-    ck_assert_int_eq(clEnqueueReadBuffer(t->q, m[k], CL_TRUE, 0, count * rs, h, 0, NULL, NULL), CL_SUCCESS);
-    for (size_t i = 0; i < count; ++i) x[2 * i + k] = f64 ? ((double *)h)[i] : ((float *)h)[i];
-  }
-  free(h);
-}
-
-static void release(cl_mem *m)
-{
-  for (int k = 0; k < 2; ++k)
-    if (m[k]) clReleaseMemObject(m[k]);
-}
-
-/* Runs c and checks it against FFTW in long double (times the scale), the elements its output
- * layout does not address (unchanged) and, out of place, the input (unchanged). */
-static void run_case(const bcase *c)
-{
-  test_env *t = test_env_get();
-  if (c->f64 && !test_has_fp64("f64 cases")) return;
-  ppfft_desc d;
-  ppfft_desc_init(&d, c->rank, c->n, c->batch);
-  d.precision = c->f64 ? PPFFT_F64 : PPFFT_F32;
-  d.direction = c->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
-  d.inplace = c->inplace;
-  d.in_layout = c->in_planar ? PPFFT_PLANAR : PPFFT_INTERLEAVED;
-  d.out_layout = c->out_planar ? PPFFT_PLANAR : PPFFT_INTERLEAVED;
-  memcpy(d.in_strides, c->in_strides, sizeof d.in_strides);
-  memcpy(d.out_strides, c->out_strides, sizeof d.out_strides);
-  d.in_dist = c->in_dist, d.out_dist = c->out_dist;
-  d.in_offset = c->in_offset, d.out_offset = c->out_offset;
-  d.scale = c->scale != 0 ? c->scale : 1.0;
-  side in = side_of(c, c->in_strides, c->in_dist, c->in_offset);
-  side out = c->inplace ? in : side_of(c, c->out_strides, c->out_dist, c->out_offset);
-  ppfft_plan *p = NULL;
-  ppfft_status s = c->variant ? ppfft_plan_create_variant(t->ctx, &d, c->variant, &p) : ppfft_plan_create(t->ctx, &d, 0, &p);
-  ck_assert_msg(s == PPFFT_SUCCESS, "plan: %s", ppfft_context_last_error(t->ctx));
-  char desc[4096];
-  ck_assert_int_eq(ppfft_plan_describe(p, desc, sizeof desc), PPFFT_SUCCESS);
-  ck_assert_msg(strstr(desc, "+BSF/"), "not Bluestein's: %s", desc);
-
-  double *x = malloc(16 * in.span), *y = malloc(16 * out.span), *got = malloc(16 * out.span), *back = malloc(16 * in.span);
-  test_random(x, 2 * in.span, 11);
-  if (!c->f64)
-    for (size_t i = 0; i < 2 * in.span; ++i) x[i] = (float)x[i];
-  for (size_t i = 0; i < out.span; ++i) y[2 * i] = SENTINEL_RE, y[2 * i + 1] = SENTINEL_IM;
-  cl_mem mi[2], mo[2] = {NULL, NULL};
-  upload(mi, x, in.span, c->f64, c->in_planar);
-  if (!c->inplace) upload(mo, y, out.span, c->f64, c->out_planar);
-  if (c->in_planar || c->out_planar) s = ppfft_execute_planar(p, t->q, mi[0], mi[1], mo[0], mo[1], 0, NULL, NULL);
-  else s = ppfft_execute(p, t->q, mi[0], mo[0], 0, NULL, NULL);
-  ck_assert_msg(s == PPFFT_SUCCESS, "execute %s: %s", desc, ppfft_context_last_error(t->ctx));
-  ck_assert_int_eq(clFinish(t->q), CL_SUCCESS);
-  download(c->inplace ? mi : mo, got, out.span, c->f64, c->inplace ? c->in_planar : c->out_planar);
-
-  size_t N = total(c), B = c->batch;
-  fftwl_complex *a = fftwl_malloc(sizeof *a * N * B), *r = fftwl_malloc(sizeof *r * N * B);
-  for (size_t b = 0; b < B; ++b)
-    for (size_t i = 0; i < N; ++i) {
-      size_t k = at(c, &in, b, i);
-      a[b * N + i][0] = x[2 * k], a[b * N + i][1] = x[2 * k + 1];
-    }
-  int n[3];
-  for (int k = 0; k < c->rank; ++k) n[k] = (int)c->n[k];
-  fftwl_plan fp = fftwl_plan_many_dft(c->rank, n, (int)B, a, NULL, 1, (int)N, r, NULL, 1, (int)N, c->backward ? FFTW_BACKWARD : FFTW_FORWARD,
-                                      FFTW_ESTIMATE);
-  fftwl_execute(fp);
-  fftwl_destroy_plan(fp);
-  double *ref = malloc(16 * N * B), *flat = malloc(16 * N * B);
-  char *addressed = calloc(out.span, 1);
-  for (size_t b = 0; b < B; ++b)
-    for (size_t i = 0; i < N; ++i) {
-      size_t k = at(c, &out, b, i), j = b * N + i;
-      addressed[k] = 1;
-      ref[2 * j] = (double)r[j][0] * d.scale, ref[2 * j + 1] = (double)r[j][1] * d.scale;
-      flat[2 * j] = got[2 * k], flat[2 * j + 1] = got[2 * k + 1];
-    }
-  double err = test_rel_error(flat, ref, N * B), bound = test_bound(N, c->f64);
-  ck_assert_msg(err <= bound, "%s: error %g > %g", desc, err, bound);
-  for (size_t k = 0; k < out.span; ++k)
-    if (!addressed[k]) {
-      double w0 = c->inplace ? x[2 * k] : SENTINEL_RE, w1 = c->inplace ? x[2 * k + 1] : SENTINEL_IM;
-      ck_assert_msg(got[2 * k] == w0 && got[2 * k + 1] == w1, "%s: element %zu, outside the layout, changed", desc, k);
-    }
-  if (!c->inplace) {
-    download(mi, back, in.span, c->f64, c->in_planar);
-    ck_assert_msg(memcmp(back, x, 16 * in.span) == 0, "%s: the input changed", desc);
-  }
-  if (test_verbose()) printf("  %s: error %.3g\n", desc, err);
-  fftwl_free(a), fftwl_free(r);
-  free(ref), free(flat), free(addressed), free(x), free(y), free(got), free(back);
-  release(mi), release(mo);
-  ppfft_plan_destroy(p);
-}
+/* ---- any layout (tests/layoutcase.c), the plan Bluestein's ---- */
 
 /* A Bluestein dimension among power-of-two ones, two of them, three dimensions, f64 too. */
 START_TEST(multi_dim)
 {
-  bcase cases[] = {
+  test_layout cases[] = {
     {.rank = 2, .n = {17, 64}, .batch = 1},
     {.rank = 2, .n = {64, 17}, .batch = 2, .backward = 1},
     {.rank = 2, .n = {100, 127}, .batch = 1},
@@ -345,7 +173,7 @@ START_TEST(multi_dim)
     {.rank = 2, .n = {17, 64}, .batch = 1, .f64 = 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
-    if (i == 0 || test_full()) run_case(&cases[i]); /* one under make check */
+    if (i == 0 || test_full()) test_layout_run(&cases[i], "+BSF/", NULL, 0); /* one under make check */
 }
 END_TEST
 
@@ -353,7 +181,7 @@ END_TEST
  * scale. */
 START_TEST(layouts)
 {
-  bcase cases[] = { /* the first under make check: most of the knobs in one, and the FFT and filter kernels of 17 x 64's */
+  test_layout cases[] = { /* the first under make check: most of the knobs in one, and the FFT and filter kernels of 17 x 64's */
     {.rank = 1, .n = {17}, .batch = 64, .inplace = 1, .in_planar = 1, .in_dist = 20, .in_offset = 2, .backward = 1, .scale = 0.01},
     {.rank = 1, .n = {101}, .batch = 3, .inplace = 1, .in_planar = 1, .in_dist = 104, .in_offset = 2, .backward = 1, .scale = 0.01},
     {.rank = 1, .n = {101}, .batch = 3, .in_dist = 130, .out_dist = 110, .in_offset = 5, .out_offset = 3},
@@ -363,7 +191,7 @@ START_TEST(layouts)
     {.rank = 2, .n = {17, 16}, .batch = 2, .in_strides = {40, 2}, .in_dist = 1, .out_planar = 1, .scale = 2},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
-    if (i == 0 || test_full()) run_case(&cases[i]);
+    if (i == 0 || test_full()) test_layout_run(&cases[i], "+BSF/", NULL, 0);
 }
 END_TEST
 

@@ -16,232 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What an out-of-place output buffer holds before the transform: a different value in each half of
- * a complex element, so that a stray write of either half (or of the halves swapped) shows. */
-static const double SENTINEL_RE = 1234.5, SENTINEL_IM = -4321.25;
-
-/* A case: the descriptor's layout fields as the user writes them (0 = packed). */
-typedef struct layout_case {
-  int rank;
-  size_t n[3], batch;
-  int f64, backward, inplace, in_planar, out_planar;
-  size_t in_strides[3], out_strides[3], in_dist, out_dist, in_offset, out_offset;
-  double scale;
-  const char *variant; /* NULL: ppfft_plan_create (ESTIMATE) */
-} layout_case;
-
-/* The layout as ppfft reads it: packed strides for zeros, dist 0 = one transform's span. */
-typedef struct side {
-  size_t stride[3], dist, offset, span;
-} side;
-
-static side side_of(const layout_case *lc, const size_t *strides, size_t dist, size_t offset)
-{
-  side s = {{0}, 0, offset, 0};
-  size_t packed = 1, one = 1;
-  for (int d = lc->rank - 1; d >= 0; --d) {
-    s.stride[d] = strides[d] ? strides[d] : packed;
-    packed *= lc->n[d];
-    one += (lc->n[d] - 1) * s.stride[d];
-  }
-  s.dist = dist ? dist : one;
-  s.span = offset + (lc->batch - 1) * s.dist + one;
-  return s;
-}
-
-/* Element index of (b, flat index i in C order) in a side. */
-static size_t at(const layout_case *lc, const side *s, size_t b, size_t i)
-{
-  size_t a = s->offset + b * s->dist;
-  for (int d = lc->rank - 1; d >= 0; --d) {
-    a += (i % lc->n[d]) * s->stride[d];
-    i /= lc->n[d];
-  }
-  return a;
-}
-
-static size_t total(const layout_case *lc)
-{
-  size_t n = 1;
-  for (int d = 0; d < lc->rank; ++d) n *= lc->n[d];
-  return n;
-}
-
-static ppfft_desc desc_of(const layout_case *lc)
-{
-  ppfft_desc d;
-  ppfft_desc_init(&d, lc->rank, lc->n, lc->batch);
-  d.precision = lc->f64 ? PPFFT_F64 : PPFFT_F32;
-  d.direction = lc->backward ? PPFFT_BACKWARD : PPFFT_FORWARD;
-  d.inplace = lc->inplace;
-  d.in_layout = lc->in_planar ? PPFFT_PLANAR : PPFFT_INTERLEAVED;
-  d.out_layout = lc->out_planar ? PPFFT_PLANAR : PPFFT_INTERLEAVED;
-  memcpy(d.in_strides, lc->in_strides, sizeof d.in_strides);
-  memcpy(d.out_strides, lc->out_strides, sizeof d.out_strides);
-  d.in_dist = lc->in_dist;
-  d.out_dist = lc->out_dist;
-  d.in_offset = lc->in_offset;
-  d.out_offset = lc->out_offset;
-  d.scale = lc->scale != 0 ? lc->scale : 1.0;
-  return d;
-}
-
-/* Real (k = 0) or imaginary parts of count complex values, as a buffer of reals. */
-static cl_mem upload_part(const double *x, size_t count, int f64, int k)
-{
-  test_env *t = test_env_get();
-  size_t rs = f64 ? 8 : 4;
-  void *h = malloc(count * rs + 1);
-  for (size_t i = 0; i < count; ++i) {
-    if (f64) ((double *)h)[i] = x[2 * i + k];
-    else ((float *)h)[i] = (float)x[2 * i + k];
-  }
-  cl_int e;
-  cl_mem m = clCreateBuffer(t->cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, count * rs + (count == 0), h, &e);
-  free(h);
-  return m;
-}
-
-static void download_part(cl_mem m, double *x, size_t count, int f64, int k)
-{
-  test_env *t = test_env_get();
-  size_t rs = f64 ? 8 : 4;
-  void *h = malloc(count * rs + 1);
-  ck_assert_int_eq(clEnqueueReadBuffer(t->q, m, CL_TRUE, 0, count * rs, h, 0, NULL, NULL), CL_SUCCESS);
-  for (size_t i = 0; i < count; ++i) x[2 * i + k] = f64 ? ((double *)h)[i] : ((float *)h)[i];
-  free(h);
-}
-
-/* A side's buffers, interleaved (m[0]) or planar (m[0] real, m[1] imaginary), holding x. */
-static void side_upload(cl_mem *m, const double *x, size_t count, int f64, int planar)
-{
-  if (planar) {
-    m[0] = upload_part(x, count, f64, 0);
-    m[1] = upload_part(x, count, f64, 1);
-  } else {
-    m[0] = test_upload(x, count, f64);
-    m[1] = NULL;
-  }
-}
-
-static void side_download(cl_mem *m, double *x, size_t count, int f64, int planar)
-{
-  if (planar) {
-    download_part(m[0], x, count, f64, 0);
-    download_part(m[1], x, count, f64, 1);
-  } else {
-    test_download(m[0], x, count, f64);
-  }
-}
-
-static void side_release(cl_mem *m)
-{
-  for (int k = 0; k < 2; ++k)
-    if (m[k]) clReleaseMemObject(m[k]);
-}
-
-/* The transforms of x (read through side s) by FFTW in long double, packed, times scale. */
-static double *reference(const layout_case *lc, const side *s, const double *x, double scale)
-{
-  size_t N = total(lc), B = lc->batch;
-  fftwl_complex *a = fftwl_malloc(sizeof *a * N * B), *b = fftwl_malloc(sizeof *b * N * B);
-  for (size_t t = 0; t < B; ++t)
-    for (size_t i = 0; i < N; ++i) {
-      size_t k = at(lc, s, t, i);
-      a[t * N + i][0] = x[2 * k];
-      a[t * N + i][1] = x[2 * k + 1];
-    }
-  int n[3];
-  for (int d = 0; d < lc->rank; ++d) n[d] = (int)lc->n[d];
-  fftwl_plan p = fftwl_plan_many_dft(lc->rank, n, (int)B, a, NULL, 1, (int)N, b, NULL, 1, (int)N,
-                                     lc->backward ? FFTW_BACKWARD : FFTW_FORWARD, FFTW_ESTIMATE);
-  fftwl_execute(p);
-  fftwl_destroy_plan(p);
-  double *r = malloc(16 * N * B);
-  for (size_t i = 0; i < N * B; ++i) {
-    r[2 * i] = (double)b[i][0] * scale;
-    r[2 * i + 1] = (double)b[i][1] * scale;
-  }
-  fftwl_free(a);
-  fftwl_free(b);
-  return r;
-}
-
-/* Runs lc; checks the values against FFTW, the sentinels and the input.  Returns the plan string
- * in name (if given). */
-static void run_case(const layout_case *lc, char *name, size_t len)
-{
-  test_env *t = test_env_get();
-  if (lc->f64 && !test_has_fp64("f64 cases")) return;
-  ppfft_desc d = desc_of(lc);
-  side in = side_of(lc, lc->in_strides, lc->in_dist, lc->in_offset);
-  side out = lc->inplace ? in : side_of(lc, lc->out_strides, lc->out_dist, lc->out_offset);
-  ppfft_plan *p = NULL;
-  double start = test_now();
-  ppfft_status s = lc->variant ? ppfft_plan_create_variant(t->ctx, &d, lc->variant, &p) : ppfft_plan_create(t->ctx, &d, 0, &p);
-  ck_assert_msg(s == PPFFT_SUCCESS, "plan: %s", ppfft_context_last_error(t->ctx));
-  char desc[1024];
-  ck_assert_int_eq(ppfft_plan_describe(p, desc, sizeof desc), PPFFT_SUCCESS);
-  if (name) snprintf(name, len, "%s", desc);
-
-  double *x = malloc(16 * in.span), *y = malloc(16 * out.span), *got = malloc(16 * out.span), *back = malloc(16 * in.span);
-  test_random(x, 2 * in.span, 11);
-  for (size_t i = 0; i < out.span; ++i) y[2 * i] = SENTINEL_RE, y[2 * i + 1] = SENTINEL_IM;
-  if (!lc->f64) /* what the device holds */
-    for (size_t i = 0; i < 2 * in.span; ++i) x[i] = (float)x[i];
-  cl_mem mi[2], mo[2] = {NULL, NULL};
-  side_upload(mi, x, in.span, lc->f64, lc->in_planar);
-  if (!lc->inplace) side_upload(mo, y, out.span, lc->f64, lc->out_planar);
-  if (lc->in_planar || lc->out_planar) s = ppfft_execute_planar(p, t->q, mi[0], mi[1], mo[0], mo[1], 0, NULL, NULL);
-  else s = ppfft_execute(p, t->q, mi[0], mo[0], 0, NULL, NULL);
-  ck_assert_msg(s == PPFFT_SUCCESS, "execute %s: %s", desc, ppfft_context_last_error(t->ctx));
-  ck_assert_int_eq(clFinish(t->q), CL_SUCCESS);
-  if (lc->inplace) side_download(mi, got, out.span, lc->f64, lc->in_planar);
-  else side_download(mo, got, out.span, lc->f64, lc->out_planar);
-
-  double *ref = reference(lc, &in, x, d.scale);
-  size_t N = total(lc), B = lc->batch;
-  char *addressed = calloc(out.span, 1);
-  double *flat = malloc(16 * N * B);
-  for (size_t b = 0; b < B; ++b)
-    for (size_t i = 0; i < N; ++i) {
-      size_t k = at(lc, &out, b, i);
-      addressed[k] = 1;
-      flat[2 * (b * N + i)] = got[2 * k];
-      flat[2 * (b * N + i) + 1] = got[2 * k + 1];
-    }
-  double err = test_rel_error(flat, ref, N * B), bound = test_bound(N, lc->f64);
-  ck_assert_msg(err <= bound, "%s: error %g > %g", desc, err, bound);
-  for (size_t k = 0; k < out.span; ++k) /* what the layout does not address is left alone */
-    if (!addressed[k]) {
-      double want0 = lc->inplace ? x[2 * k] : SENTINEL_RE, want1 = lc->inplace ? x[2 * k + 1] : SENTINEL_IM;
-      ck_assert_msg(got[2 * k] == want0, "%s: the real part of element %zu, outside the layout, changed", desc, k);
-      ck_assert_msg(got[2 * k + 1] == want1, "%s: the imaginary part of element %zu, outside the layout, changed", desc, k);
-    }
-  if (!lc->inplace) { /* out of place leaves the input alone */
-    side_download(mi, back, in.span, lc->f64, lc->in_planar);
-    ck_assert_msg(memcmp(back, x, 16 * in.span) == 0, "%s: the input changed", desc);
-  }
-  if (test_verbose()) printf("  %.2f s: %s\n", test_now() - start, desc), fflush(stdout);
-  free(flat);
-  free(addressed);
-  free(ref);
-  free(x), free(y), free(got), free(back);
-  side_release(mi);
-  side_release(mo);
-  ppfft_plan_destroy(p);
-}
-
-static layout_case plain(int rank, size_t n0, size_t n1, size_t n2, size_t batch)
-{
-  layout_case lc = {0};
-  lc.rank = rank;
-  lc.n[0] = n0, lc.n[1] = n1, lc.n[2] = n2;
-  lc.batch = batch;
-  lc.scale = 1.0;
-  return lc;
-}
-
 /* Large 1D: the planner splits lengths beyond one work-group into passes (four-step); 2^22 and
  * 2^24, and an f64 in-place batch, in check-full only. */
 START_TEST(large_1d)
@@ -251,15 +25,15 @@ START_TEST(large_1d)
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
-    layout_case lc = plain(1, cases[i].n, 0, 0, cases[i].batch);
+    test_layout lc = test_layout_plain(1, cases[i].n, 0, 0, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
-    run_case(&lc, NULL, 0);
+    test_layout_run(&lc, NULL, NULL, 0);
   }
   if (!test_full()) return;
   size_t big[] = {1u << 22, 1u << 24};
   for (size_t i = 0; i < 2; ++i) {
-    layout_case lc = plain(1, big[i], 0, 0, 1);
-    run_case(&lc, NULL, 0);
+    test_layout lc = test_layout_plain(1, big[i], 0, 0, 1);
+    test_layout_run(&lc, NULL, NULL, 0);
   }
 }
 END_TEST
@@ -277,17 +51,17 @@ START_TEST(forced_splits)
     char v[1024];
     /* 4096 = 16 x 16 x 16 in three passes; 2048 = 32 x 64 in two */
     snprintf(v, sizeof v, "r16/%s/wg16/t16;r16/%s/wg16/t16;r4x4/%s/wg64/t16", kinds[k], kinds[k], kinds[k]);
-    layout_case lc = plain(1, 4096, 0, 0, 3);
+    test_layout lc = test_layout_plain(1, 4096, 0, 0, 3);
     lc.variant = v;
     lc.backward = k & 1;
     lc.f64 = k == 2;
-    run_case(&lc, NULL, 0);
+    test_layout_run(&lc, NULL, NULL, 0);
     if (k % 3 != 0 && !test_full()) continue; /* two passes in place: two kernel shapes in make check, all in check-full */
     snprintf(v, sizeof v, "r8x4/%s/wg16/t4;r8x8/%s/wg32/t4", kinds[k], kinds[k]);
-    layout_case l2 = plain(1, 2048, 0, 0, 2);
+    test_layout l2 = test_layout_plain(1, 2048, 0, 0, 2);
     l2.variant = v;
     l2.inplace = 1;
-    run_case(&l2, NULL, 0);
+    test_layout_run(&l2, NULL, NULL, 0);
   }
 }
 END_TEST
@@ -306,11 +80,11 @@ START_TEST(exchange_rounds)
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
-    layout_case lc = plain(1, cases[i].n, 0, 0, 5);
+    test_layout lc = test_layout_plain(1, cases[i].n, 0, 0, 5);
     lc.variant = cases[i].v;
     lc.f64 = cases[i].f64;
     lc.backward = (int)(i & 1);
-    run_case(&lc, NULL, 0);
+    test_layout_run(&lc, NULL, NULL, 0);
   }
   test_env *t = test_env_get();
   size_t n = 4096;
@@ -343,10 +117,10 @@ typedef struct cols_knobs {
  * rank-1 into `factors` given, when factors[0]), every pass with a column side
  * RP+LM-CM+CGAP+COLS with knobs k (fitted, columns halved k.halve times), the others the
  * estimate's first candidate; how many passes use COLS in *ncols. */
-static void cols_plan(const layout_case *lc, const size_t *factors, int nfactors, cols_knobs k, char *out, size_t len, int *ncols)
+static void cols_plan(const test_layout *lc, const size_t *factors, int nfactors, cols_knobs k, char *out, size_t len, int *ncols)
 {
   test_env *te = test_env_get();
-  ppfft_desc d = desc_of(lc);
+  ppfft_desc d = test_layout_desc(lc);
   transform t;
   ck_assert_int_eq(transform_from_desc(NULL, &te->ctx->info, &d, &t), PPFFT_SUCCESS);
   split sp;
@@ -415,7 +189,7 @@ START_TEST(coalesced_columns)
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
     if (cases[i].f64 && !test_has_fp64("f64 cases")) continue;
-    layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
+    test_layout lc = test_layout_plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     lc.in_planar = lc.out_planar = cases[i].planar;
     if (cases[i].padded == 1 && lc.rank > 1) { /* padded strides on every dimension, offsets */
@@ -432,7 +206,7 @@ START_TEST(coalesced_columns)
     cols_plan(&lc, cases[i].f, cases[i].nf, cases[i].k, v, sizeof v, &ncols);
     ck_assert_msg(ncols > 0, "case %zu: no pass takes COLS (%s)", i, v);
     lc.variant = v;
-    run_case(&lc, NULL, 0);
+    test_layout_run(&lc, NULL, NULL, 0);
   }
 }
 END_TEST
@@ -449,12 +223,12 @@ START_TEST(explicit_transposes)
     {2, 32, 16, 0, 2, 0, 0, 0, 1, 0.25, "r16/LM-CT+VASM2+CM-L/wg1/t1;r16x2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+XP/wg2/t1"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-    layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
+    test_layout lc = test_layout_plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
     lc.out_planar = cases[i].out_planar, lc.scale = cases[i].scale;
     lc.variant = cases[i].v;
     char name[1024];
-    run_case(&lc, name, sizeof name);
+    test_layout_run(&lc, NULL, name, sizeof name);
     ck_assert_ptr_nonnull(strstr(name, "temporary buffer")); /* the rows live there */
   }
   test_env *t = test_env_get();
@@ -495,9 +269,9 @@ START_TEST(multi_dimensional)
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
-    layout_case lc = plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
+    test_layout lc = test_layout_plain(cases[i].rank, cases[i].n0, cases[i].n1, cases[i].n2, cases[i].batch);
     lc.f64 = cases[i].f64, lc.backward = cases[i].backward, lc.inplace = cases[i].inplace;
-    run_case(&lc, NULL, 0);
+    test_layout_run(&lc, NULL, NULL, 0);
   }
 }
 END_TEST
@@ -506,60 +280,60 @@ END_TEST
  * unoptimised baseline (GM, uncoalesced, scalar, TW-CALC, no CSE/IL/LU) for both dimensions. */
 START_TEST(seed_2d_256)
 {
-  layout_case lc = plain(2, 256, 256, 0, 4);
+  test_layout lc = test_layout_plain(2, 256, 256, 0, 4);
   char name[1024];
-  run_case(&lc, name, sizeof name);
+  test_layout_run(&lc, NULL, name, sizeof name);
   ck_assert_ptr_nonnull(strchr(name, ';')); /* two passes: rows, then columns */
   lc.variant = "r16x16/GM+VASM2+TW-CALC/wg16/t1;r16x16/GM+VASM2+TW-CALC/wg16/t1";
-  run_case(&lc, NULL, 0);
+  test_layout_run(&lc, NULL, NULL, 0);
 }
 END_TEST
 
 /* Strides, distances and offsets on both sides, with gaps that must stay untouched. */
 START_TEST(strided_layouts)
 {
-  layout_case a = plain(1, 256, 0, 0, 3); /* element strides 2 and 3, padded distances, offsets */
+  test_layout a = test_layout_plain(1, 256, 0, 0, 3); /* element strides 2 and 3, padded distances, offsets */
   a.in_strides[0] = 2, a.out_strides[0] = 3, a.in_dist = 520, a.out_dist = 800, a.in_offset = 5, a.out_offset = 9;
-  run_case(&a, NULL, 0);
-  layout_case b = plain(1, 64, 0, 0, 8); /* interleaved batch: stride = batch, dist 1 (columns) */
+  test_layout_run(&a, NULL, NULL, 0);
+  test_layout b = test_layout_plain(1, 64, 0, 0, 8); /* interleaved batch: stride = batch, dist 1 (columns) */
   b.in_strides[0] = b.out_strides[0] = 8, b.in_dist = b.out_dist = 1;
   b.f64 = 1;
-  run_case(&b, NULL, 0);
+  test_layout_run(&b, NULL, NULL, 0);
   b.inplace = 1;
-  run_case(&b, NULL, 0);
-  layout_case c = plain(2, 16, 64, 0, 2); /* padded rows in, transposed out */
+  test_layout_run(&b, NULL, NULL, 0);
+  test_layout c = test_layout_plain(2, 16, 64, 0, 2); /* padded rows in, transposed out */
   c.in_strides[0] = 70, c.in_strides[1] = 1, c.in_dist = 16 * 70 + 5, c.in_offset = 7;
   c.out_strides[0] = 1, c.out_strides[1] = 16, c.out_dist = 1100, c.out_offset = 3;
   c.backward = 1;
-  run_case(&c, NULL, 0);
-  layout_case e = plain(3, 4, 8, 16, 2); /* 3D in place with padding on every dimension */
+  test_layout_run(&c, NULL, NULL, 0);
+  test_layout e = test_layout_plain(3, 4, 8, 16, 2); /* 3D in place with padding on every dimension */
   e.in_strides[0] = 8 * 20, e.in_strides[1] = 20, e.in_strides[2] = 1, e.in_dist = 4 * 8 * 20 + 3, e.in_offset = 1;
   e.inplace = 1;
-  run_case(&e, NULL, 0);
-  layout_case f = plain(1, 1u << 16, 0, 0, 2); /* four-step with strides and offsets */
+  test_layout_run(&e, NULL, NULL, 0);
+  test_layout f = test_layout_plain(1, 1u << 16, 0, 0, 2); /* four-step with strides and offsets */
   f.in_strides[0] = 2, f.in_dist = 1, f.out_strides[0] = 1, f.out_dist = (1u << 16) + 4, f.in_offset = 2, f.out_offset = 6;
-  run_case(&f, NULL, 0);
+  test_layout_run(&f, NULL, NULL, 0);
 }
 END_TEST
 
 /* Planar data on either side, in place, multi-dimensional and four-step; scale on multi-pass plans. */
 START_TEST(planar_and_scale)
 {
-  layout_case a = plain(1, 512, 0, 0, 3);
+  test_layout a = test_layout_plain(1, 512, 0, 0, 3);
   a.in_planar = a.out_planar = 1;
-  run_case(&a, NULL, 0);
-  layout_case b = plain(2, 64, 32, 0, 2);
+  test_layout_run(&a, NULL, NULL, 0);
+  test_layout b = test_layout_plain(2, 64, 32, 0, 2);
   b.in_planar = 1, b.f64 = 1, b.backward = 1, b.scale = 1.0 / 2048;
-  run_case(&b, NULL, 0);
-  layout_case c = plain(1, 128, 0, 0, 4);
+  test_layout_run(&b, NULL, NULL, 0);
+  test_layout c = test_layout_plain(1, 128, 0, 0, 4);
   c.out_planar = 1, c.scale = -0.5;
-  run_case(&c, NULL, 0);
-  layout_case e = plain(3, 8, 8, 8, 2);
+  test_layout_run(&c, NULL, NULL, 0);
+  test_layout e = test_layout_plain(3, 8, 8, 8, 2);
   e.in_planar = e.out_planar = 1, e.inplace = 1;
-  run_case(&e, NULL, 0);
-  layout_case f = plain(1, 1u << 17, 0, 0, 1);
+  test_layout_run(&e, NULL, NULL, 0);
+  test_layout f = test_layout_plain(1, 1u << 17, 0, 0, 1);
   f.in_planar = f.out_planar = 1, f.scale = 3.0;
-  run_case(&f, NULL, 0);
+  test_layout_run(&f, NULL, NULL, 0);
 }
 END_TEST
 
@@ -697,7 +471,7 @@ START_TEST(layout_errors)
   /* planar: a too-small imaginary buffer; a planar plan through ppfft_execute */
   d.in_layout = PPFFT_PLANAR;
   ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
-  cl_mem re = upload_part(x, span, 0, 0), im_small = upload_part(x, span - 1, 0, 1);
+  cl_mem re = test_upload_part(x, span, 0, 0), im_small = test_upload_part(x, span - 1, 0, 1);
   ck_assert_int_eq(ppfft_execute_planar(p, t->q, re, im_small, out, NULL, 0, NULL, NULL), PPFFT_ERROR_BUFFER_TOO_SMALL);
   ck_assert_int_eq(ppfft_execute(p, t->q, re, out, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(ppfft_execute_planar(p, t->q, re, re, out, NULL, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);

@@ -119,5 +119,33 @@ ppfft_status test_run_flags(const ppfft_desc *d, unsigned flags, unsigned seed, 
 /* Host <-> device copies of complex data in the plan's precision (f64 or f32), blocking. */
 cl_mem test_upload(const double *x, size_t count, int f64);
 void test_download(cl_mem m, double *x, size_t count, int f64);
+/* The real (k = 0) or imaginary (k = 1) parts of count complex values, as a buffer of reals (planar
+ * data; layoutcase.c). */
+cl_mem test_upload_part(const double *x, size_t count, int f64, int k);
+
+/* ---- any layout, checked element by element (layoutcase.c) ---- */
+
+/* A case: the descriptor's layout fields as the user writes them (0 = packed). */
+typedef struct test_layout {
+  int rank;
+  size_t n[3], batch;
+  int f64, backward, inplace, in_planar, out_planar;
+  size_t in_strides[3], out_strides[3], in_dist, out_dist, in_offset, out_offset;
+  double scale;        /* 0: 1 */
+  const char *variant; /* NULL: ppfft_plan_create (ESTIMATE) */
+} test_layout;
+
+/* rank n0 x n1 x n2 (the first rank of them), batch, packed, f32, forward, out of place. */
+test_layout test_layout_plain(int rank, size_t n0, size_t n1, size_t n2, size_t batch);
+
+/* The descriptor of lc. */
+ppfft_desc test_layout_desc(const test_layout *lc);
+
+/* Plans and runs lc on the test device (a skip for f64 where the device has none) and asserts: the
+ * values against FFTW in long double (times the scale) within test_bound, every output element the
+ * layout does not address unchanged (sentinels; in place: the input), an out-of-place input
+ * unchanged, and, if must is given, that the plan's description contains it.  The description goes
+ * to name (if given). */
+void test_layout_run(const test_layout *lc, const char *must, char *name, size_t len);
 
 #endif
