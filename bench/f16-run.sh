@@ -3,8 +3,8 @@
 # shapes, 256 MiB a run; then each multi-pass shape's estimate plan with 2 half2 an access in every
 # pass (VASM2 -> VASM4, by PPFFT_BENCH_VARIANT) and a few other plans by name (rows in *.txt: each
 # named run rewrites its --csv).  Run from a built tree with OUT set to a folder for the results;
-# the first line (the lead's GPU machine) builds the tarball, elsewhere leave it out.
-. .gpu/f16b/build.sh
+# PPFFT_BENCH_PREP=script is sourced first (on the GPU machine, the one that built the tarball).
+[ -n "${PPFFT_BENCH_PREP:-}" ] && . "$PPFFT_BENCH_PREP"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 mkdir -p $OUT/r
 ( time timeout 110 env CK_RUN_SUITE=f16 ./tests/check_cuda ) > $OUT/r/check_f16.txt 2>&1; grep -v "^f16 N=2^" $OUT/r/check_f16.txt | tail -14
