@@ -1,7 +1,6 @@
 /* cuda_runtime_init: the device's limits and identity, and how NVRTC builds for it. */
 #include "cuda/runtime.h"
 #include "cuda/cudaerr.h"
-#include "cuda/tensor_probe.h"
 #include <nvrtc.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,7 +80,6 @@ ppfft_status cuda_runtime_init(cuda_runtime *rt, int device, const errors *e)
   ppfft_status s = pick_arch(rt, e);
   if (s != PPFFT_SUCCESS) return s;
   disk_cache_init(&rt->disk);
-  cuda_tensor_probe(rt);
   return PPFFT_SUCCESS;
 }
 

@@ -14,6 +14,7 @@
 #include "gen/dialect.h"
 #include "gen/kernel.h"
 #include "ppfft_cuda.h"
+#include "suites.h"
 #include "testutil.h"
 #include <math.h>
 #include <stdio.h>
@@ -124,28 +125,7 @@ END_TEST
 
 /* ---- the device ---- */
 
-static int cuda_devices(void)
-{
-  int n = 0;
-  return cudaGetDeviceCount(&n) == cudaSuccess ? n : 0;
-}
-
-static ppfft_context *abft_ctx;
-
-/* The suite's context on CUDA device 0, or NULL with a skip recorded. */
-static ppfft_context *ctx_at(const char *func)
-{
-  if (!abft_ctx && cuda_devices() > 0) ck_assert_msg(ppfft_context_create_cuda(0, &abft_ctx) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(NULL));
-  if (!abft_ctx) test_skip_at(func, "no CUDA device");
-  return abft_ctx;
-}
-#define ctx() ctx_at(__func__)
-
-static void release_ctx(void)
-{
-  ppfft_context_destroy(abft_ctx);
-  abft_ctx = NULL;
-}
+#define ctx() test_cuda_ctx_at(__func__)
 
 /* ---- the variant string ---- */
 
@@ -772,7 +752,7 @@ Suite *make_abft_cuda_suite(void)
   suite_add_tcase(s, tc);
   tc = test_tcase("abft device");
   tcase_set_timeout(tc, 600);
-  tcase_add_unchecked_fixture(tc, NULL, release_ctx);
+  tcase_add_unchecked_fixture(tc, NULL, test_cuda_close);
   tcase_add_test(tc, cuda_abft_errors);
   tcase_add_test(tc, cuda_clean_against_fftw);
   tcase_add_test(tc, cuda_no_false_alarms);

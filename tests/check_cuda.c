@@ -412,14 +412,13 @@ static int cuda_devices(void)
 
 static ppfft_context *cuda_ctx;
 
-/* The test context on CUDA device 0, or NULL with a skip recorded. */
-static ppfft_context *ctx_at(const char *func)
+ppfft_context *test_cuda_ctx_at(const char *func)
 {
   if (!cuda_ctx && cuda_devices() > 0) ck_assert_msg(ppfft_context_create_cuda(0, &cuda_ctx) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(NULL));
   if (!cuda_ctx) test_skip_at(func, "no CUDA device");
   return cuda_ctx;
 }
-#define ctx() ctx_at(__func__)
+#define ctx() test_cuda_ctx_at(__func__)
 
 START_TEST(constructor_errors)
 {

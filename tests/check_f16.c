@@ -447,23 +447,7 @@ END_TEST
 
 /* ---- the device ---- */
 
-static ppfft_context *f16_ctx;
-
-static ppfft_context *ctx_at(const char *func)
-{
-  int n = 0;
-  if (!f16_ctx && cudaGetDeviceCount(&n) == cudaSuccess && n > 0)
-    ck_assert_msg(ppfft_context_create_cuda(0, &f16_ctx) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(NULL));
-  if (!f16_ctx) test_skip_at(func, "no CUDA device");
-  return f16_ctx;
-}
-#define ctx() ctx_at(__func__)
-
-static void release_ctx(void)
-{
-  ppfft_context_destroy(f16_ctx);
-  f16_ctx = NULL;
-}
+#define ctx() test_cuda_ctx_at(__func__)
 
 /* Plans d (F16, packed) with flags or by variant, runs it on random data rounded to half and gives
  * the relative L2 error against FFTW in double on that data; out of place, the input must stay. */
@@ -677,7 +661,7 @@ Suite *make_f16_suite(void)
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);
-  tcase_add_unchecked_fixture(tc, NULL, release_ctx);
+  tcase_add_unchecked_fixture(tc, NULL, test_cuda_close);
   tcase_add_test(tc, f16_wide_against_fftw);
   tcase_add_test(tc, f16_tc_against_fftw);
   tcase_add_test(tc, f16_planner_against_fftw);

@@ -16,6 +16,7 @@
  * One suite of a program alone: CK_RUN_SUITE=name tests/check_x (CK_RUN_CASE=tcase for one case). */
 #ifndef PPFFT_SUITES_H
 #define PPFFT_SUITES_H
+#include "ppfft.h"
 #include <check.h>
 
 /* without a device */
@@ -47,5 +48,8 @@ Suite *make_abft_cuda_suite(void);    /* the same on the CUDA backend */
 Suite *make_f16_suite(void);         /* half precision (PPFFT_F16) on the CUDA backend */
 int test_cuda_open(const char *prog);   /* says which CUDA device the tests run on, or that none does */
 void test_cuda_close(void);
+/* The CUDA tests' context on device 0, made on first use (or NULL, with a skip recorded for func, when
+ * there is no CUDA device); test_cuda_close destroys it (a device tcase's teardown, for a fresh one). */
+ppfft_context *test_cuda_ctx_at(const char *func);
 
 #endif

@@ -3,6 +3,7 @@
 #include "ppfft_cuda.h"
 #include "cuda/cudaerr.h"
 #include "cuda/exec.h"
+#include "cuda/tensor_probe.h"
 #include "plan/plan.h"
 #include <stdlib.h>
 
@@ -22,6 +23,7 @@ ppfft_status ppfft_context_create_cuda(int device, ppfft_context **out)
     free(rt);
     return s;
   }
+  cuda_tensor_probe(rt); /* the fragment map TC needs (after init: the probe builds with the runtime's NVRTC) */
   return context_make(&backend_cuda, rt, &rt->info, PPFFT_WISDOM_DIR, out);
 }
 
