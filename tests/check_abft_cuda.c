@@ -15,6 +15,7 @@
 #include "gen/kernel.h"
 #include "ppfft_cuda.h"
 #include "suites.h"
+#include "testcuda.h"
 #include "testutil.h"
 #include <math.h>
 #include <stdio.h>
@@ -25,28 +26,6 @@ Suite *make_abft_cuda_suite(void); /* tests/check_cuda, after make_cuda_suite */
 
 /* ---- without a device ---- */
 
-/* What NVRTC builds for without a GPU: a Hopper GPU with the CUDA backend's limits (as
- * tests/check_cuda.c's). */
-static void hopper(device_info *di, cuda_runtime *rt)
-{
-  memset(di, 0, sizeof *di);
-  snprintf(di->name, sizeof di->name, "NVIDIA H200 (NVRTC only)");
-  di->type = CL_DEVICE_TYPE_GPU;
-  di->max_wg = 1024;
-  di->local_mem = 227 * 1024;
-  di->max_const = 64 * 1024;
-  di->max_const_args = 64;
-  di->global_mem = di->max_alloc = (cl_ulong)1 << 37;
-  di->compute_units = 132;
-  di->fp64 = 1;
-  di->cc_major = 9;
-  di->cuda = 1;
-  di->regs_per_block = 65536;
-  memset(rt, 0, sizeof *rt);
-  rt->info = *di;
-  snprintf(rt->arch_option, sizeof rt->arch_option, "--gpu-architecture=sm_90");
-  rt->cubin = 1;
-}
 
 /* The ABFT kernels in the CUDA dialect compile with NVRTC: ABFT2 and ABFT1 on the fitted shapes of
  * N = 8 .. 4096, f32 and f64, both directions. */
@@ -54,7 +33,7 @@ START_TEST(nvrtc_builds_abft_kernels)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   static const struct { size_t n; const char *v; } shapes[] = {
       {8, "r8/RP+LM-CM+CGAP+VASM2+CM-K+%s+CSE+IL+LU/wg4/t4"},
       {64, "r16x4/RP+LM-CM+CGAP+VASM2+CM-K+%s+CSE+IL+LU/wg16/t4"},

@@ -12,6 +12,7 @@
 #include "plan/solver.h"
 #include "ppfft_cuda.h"
 #include "suites.h"
+#include "testcuda.h"
 #include "testutil.h"
 #include <math.h>
 #include <stdio.h>
@@ -20,52 +21,11 @@
 
 /* ---- without a device ---- */
 
-/* What NVRTC builds for in CI: a Hopper GPU with the CUDA backend's limits (cuda/runtime.c). */
-static void hopper(device_info *di, cuda_runtime *rt)
-{
-  memset(di, 0, sizeof *di);
-  snprintf(di->name, sizeof di->name, "NVIDIA H200 (NVRTC only)");
-  di->type = CL_DEVICE_TYPE_GPU;
-  di->max_wg = 1024;
-  di->local_mem = 227 * 1024; /* sharedMemPerBlockOptin: the dialect's shared memory is dynamic */
-  di->max_const = 64 * 1024;
-  di->max_const_args = 64;
-  di->global_mem = di->max_alloc = (cl_ulong)1 << 37;
-  di->compute_units = 132;
-  di->fp64 = 1;
-  di->cc_major = 9;
-  di->cuda = 1;
-  di->regs_per_block = 65536;
-  memset(rt, 0, sizeof *rt);
-  rt->info = *di;
-  snprintf(rt->arch_option, sizeof rt->arch_option, "--gpu-architecture=sm_90");
-  rt->cubin = 1;
-}
-
-/* Compiles the CUDA dialect of (p, v) with NVRTC; fails with the log. */
-static void nvrtc_builds(const cuda_runtime *rt, const problem *p, const variant *v, const geometry *g)
-{
-  kernel_source ks;
-  char name[256] = "transpose";
-  if (v) variant_print(v, name, sizeof name);
-  ck_assert_int_eq(v ? gen_kernel(p, v, g, &dialect_cuda, &ks) : gen_transpose(p, &dialect_cuda, &ks), 0);
-  errors e;
-  ck_assert_int_eq(errors_init(&e), 0);
-  unsigned char *image = NULL;
-  size_t len = 0;
-  ppfft_status s = cuda_program_image(rt, &e, ks.text, &image, &len);
-  ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s %s: %s", p->n, p->f64 ? "f64" : "f32", name, errors_last(&e));
-  ck_assert_uint_gt(len, 0);
-  free(image);
-  free(ks.text);
-  errors_destroy(&e);
-}
-
 START_TEST(nvrtc_builds_the_pairwise_set)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   knob_row *rows;
   size_t n = knob_pairwise_rows(&di, &rows), built = 0;
   ck_assert_uint_gt(n, 40);
@@ -76,7 +36,7 @@ START_TEST(nvrtc_builds_the_pairwise_set)
     variant v;
     geometry g;
     ck_assert_int_eq(knob_row_case(&rows[i], &di, &d, &p, &v, &g), 0);
-    nvrtc_builds(&rt, &p, &v, &g);
+    test_nvrtc_builds(&rt, &p, &v, &g, NULL);
     ++built;
   }
   free(rows);
@@ -149,13 +109,13 @@ START_TEST(nvrtc_builds_the_shuffle_set)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   shuffle_case *cases = malloc(sizeof *cases * SHUFFLE_CASES_MAX);
   size_t n = shuffle_cases(&di, cases);
   double start = test_now();
   size_t built = 0;
   for (size_t i = 0; i < n; ++i) /* make check: every fifth (each mode, size and precision in turn) */
-    if (test_full() || i % 5 == 0) nvrtc_builds(&rt, &cases[i].p, &cases[i].v, &cases[i].g), ++built;
+    if (test_full() || i % 5 == 0) test_nvrtc_builds(&rt, &cases[i].p, &cases[i].v, &cases[i].g, NULL), ++built;
   free(cases);
   printf("NVRTC (sm_90): %zu of the %zu kernels of the shuffle set built in %.1f s\n", built, n, test_now() - start);
 }
@@ -166,7 +126,7 @@ START_TEST(shuffle_is_cuda_only)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   variant v;
   char msg[256];
   ck_assert_int_eq(variant_parse("r16x16/RP+SHFL-SELP-IP+DIRECT+VASM2+CM-K+CSE+IL+LU/wg128/t8", &v, msg, sizeof msg), 0);
@@ -203,7 +163,7 @@ START_TEST(nvrtc_builds_general_passes)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   static const struct { int rank; size_t n[3]; int planar; } cases[] = {
     {1, {1 << 20}, 0}, {1, {1 << 16}, 1}, {2, {256, 512}, 0}, {3, {32, 64, 16}, 1},
   };
@@ -231,13 +191,13 @@ START_TEST(nvrtc_builds_general_passes)
       ck_assert_msg(np > 0, "%s", msg);
       for (int i = 0; i < np; ++i) {
         if (pd[i].transpose) {
-          nvrtc_builds(&rt, &pd[i].pb, NULL, NULL);
+          test_nvrtc_builds(&rt, &pd[i].pb, NULL, NULL, NULL);
         } else {
           variant v;
           geometry g;
           ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
           ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-          nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+          test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, NULL);
           /* COLS on the two passes of 2^20 f32 (both sides columns, with XR2; rows in, staged);
            * every case's column passes in check-full: widened once, XR2 where both sides are columns */
           variant vc = {0};
@@ -249,7 +209,7 @@ START_TEST(nvrtc_builds_general_passes)
               vc.rounds = 2;
               ck_assert_msg(geometry_of(&pd[i].pb, &vc, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "COLS XR2: %s", msg);
             }
-            nvrtc_builds(&rt, &pd[i].pb, &vc, &g);
+            test_nvrtc_builds(&rt, &pd[i].pb, &vc, &g, NULL);
             ++built;
           }
         }
@@ -267,7 +227,7 @@ START_TEST(nvrtc_builds_general_passes)
       char msg[512];
       ck_assert_msg(candidates_estimate(&p, &di, &v, 1, msg, sizeof msg) > 0, "N=%zu in one pass: %s", n, msg);
       ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-      nvrtc_builds(&rt, &p, &v, &g);
+      test_nvrtc_builds(&rt, &p, &v, &g, NULL);
       ++built;
     }
   printf("NVRTC (sm_90): %zu passes of multi-pass, multi-dimensional and planar plans, and one-pass 8192 and 16384, built\n", built);
@@ -281,7 +241,7 @@ START_TEST(nvrtc_builds_real_passes)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   /* split: the real dimension's complex transform in two four-step passes (with an R2C's pointwise
    * post-processing); lengths with a prime factor above 13 through Bluestein (split_bluestein); the
    * last two cases under check-full only */
@@ -335,7 +295,7 @@ START_TEST(nvrtc_builds_real_passes)
       geometry g;
       ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
       ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-      nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+      test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, NULL);
       ++built;
     }
     errors_destroy(&e);
@@ -351,7 +311,7 @@ START_TEST(nvrtc_builds_bluestein)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   static const struct { int rank; size_t n[3]; int planar; } cases[] = {{1, {17}, 0}, {2, {100, 64}, 1}, {1, {65537}, 0}};
   size_t built = 0;
   double start = test_now();
@@ -394,7 +354,7 @@ START_TEST(nvrtc_builds_bluestein)
         geometry g;
         ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
         ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-        nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+        test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, NULL);
       }
       errors_destroy(&e);
     }
@@ -758,7 +718,7 @@ START_TEST(nvrtc_builds_mixed_radix)
 {
   device_info di;
   cuda_runtime rt;
-  hopper(&di, &rt);
+  test_hopper(&di, &rt);
   static const struct { size_t n; int f64; } lengths[] = {{12, 0}, {96, 0}, {1000, 0}, {2187, 0}, {225, 0}, {441, 1}};
   for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; ++i) {
     problem p;
@@ -768,7 +728,7 @@ START_TEST(nvrtc_builds_mixed_radix)
     char msg[256] = "";
     ck_assert_msg(candidates_estimate(&p, &di, v, 4, msg, sizeof msg) > 0, "N = %zu: %s", lengths[i].n, msg);
     ck_assert_int_eq(geometry_of(&p, &v[0], &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-    nvrtc_builds(&rt, &p, &v[0], &g);
+    test_nvrtc_builds(&rt, &p, &v[0], &g, NULL);
   }
   static const char *const others[] = {"r12x12/GM+CGAP+VAVM4+CM-K+CSE+IL+LU/wg9/t3", "r12x12/LM-CC+DIRECT+VAVM2+TW-CALC+CSE+IL+LU/wg12/t2",
                                        "r12x12/LM-CT+CGAP+VASM4+CM-L+CSE+IL+LU/wg36/t3"};
@@ -780,7 +740,7 @@ START_TEST(nvrtc_builds_mixed_radix)
     char msg[256] = "";
     ck_assert_int_eq(variant_parse(others[i], &v, msg, sizeof msg), 0);
     ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", others[i], msg);
-    nvrtc_builds(&rt, &p, &v, &g);
+    test_nvrtc_builds(&rt, &p, &v, &g, NULL);
   }
 }
 END_TEST

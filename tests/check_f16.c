@@ -12,6 +12,7 @@
 #include "plan/solver.h"
 #include "ppfft_cuda.h"
 #include "suites.h"
+#include "testcuda.h"
 #include "testutil.h"
 #include "wisdom/problem_key.h"
 #include <math.h>
@@ -47,7 +48,6 @@ static void simulated_probe(float *out, const unsigned *perm)
   }
 }
 
-static void hopper(device_info *di, cuda_runtime *rt);
 
 /* The probe's output reads back as a map under which the products are right: for every lane, A's
  * (m, k), B's (k, n) and C's (m, n) agree with the simulated device; a broken output gives none. */
@@ -123,30 +123,16 @@ START_TEST(tc_map_from_the_probe)
 }
 END_TEST
 
+/* test_hopper with the fragment map a probe of the documented layout would find. */
 static void hopper(device_info *di, cuda_runtime *rt)
 {
-  memset(di, 0, sizeof *di);
-  snprintf(di->name, sizeof di->name, "NVIDIA H200 (NVRTC only)");
-  di->type = CL_DEVICE_TYPE_GPU;
-  di->max_wg = 1024;
-  di->local_mem = 227 * 1024;
-  di->max_const = 64 * 1024;
-  di->max_const_args = 64;
-  di->global_mem = di->max_alloc = (cl_ulong)1 << 37;
-  di->compute_units = 132;
-  di->fp64 = 1;
-  di->cc_major = 9;
-  di->cuda = 1;
-  di->regs_per_block = 65536;
+  test_hopper(di, rt);
   static unsigned ident[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
   float *out = malloc(TC_PROBE_FLOATS * sizeof *out);
   simulated_probe(out, ident);
   di->tc_ok = tc_map_from_probe(out, &di->tc) == 0;
   free(out);
-  memset(rt, 0, sizeof *rt);
   rt->info = *di;
-  snprintf(rt->arch_option, sizeof rt->arch_option, "--gpu-architecture=sm_90");
-  rt->cubin = 1;
 }
 
 /* transform_from_desc's answer for d on device di, with the message in msg. */
@@ -230,24 +216,6 @@ START_TEST(f16_wisdom_key)
 }
 END_TEST
 
-/* Compiles the CUDA dialect of (p, v) with NVRTC (v NULL: the transpose); fails with the log. */
-static void nvrtc_builds(const cuda_runtime *rt, const problem *p, const variant *v, const geometry *g)
-{
-  kernel_source ks;
-  char name[256] = "transpose";
-  if (v) variant_print(v, name, sizeof name);
-  ck_assert_int_eq(v ? gen_kernel(p, v, g, &dialect_cuda, &ks) : gen_transpose(p, &dialect_cuda, &ks), 0);
-  ck_assert_msg(strstr(ks.text, "ppfft_h2"), "N=%zu %s: no half2 data", p->n, name);
-  errors e;
-  ck_assert_int_eq(errors_init(&e), 0);
-  unsigned char *image = NULL;
-  size_t len = 0;
-  ppfft_status s = cuda_program_image(rt, &e, ks.text, &image, &len);
-  ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu f16 %s: %s", p->n, name, errors_last(&e));
-  free(image);
-  free(ks.text);
-  errors_destroy(&e);
-}
 
 /* The passes of F16 plans of each size class (one pass, four-step, 2D, 3D, in place, an
  * explicit transpose), the estimate's variant for each, build with NVRTC. */
@@ -283,16 +251,16 @@ START_TEST(nvrtc_builds_f16_passes)
     ck_assert_msg(np > 0, "%s", msg);
     for (int i = 0; i < np; ++i) {
       ck_assert(pd[i].pb.f16);
-      if (pd[i].transpose) nvrtc_builds(&rt, &pd[i].pb, NULL, NULL);
+      if (pd[i].transpose) test_nvrtc_builds(&rt, &pd[i].pb, NULL, NULL, "ppfft_h2");
       else {
         variant v;
         geometry g;
         ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
         ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-        nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+        test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, "ppfft_h2");
         v.tc = 1; /* and on the Tensor Cores where it applies (strided and four-step passes too) */
         if (geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS) {
-          nvrtc_builds(&rt, &pd[i].pb, &v, &g);
+          test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, "ppfft_h2");
           ++built;
         }
       }
@@ -317,7 +285,7 @@ START_TEST(nvrtc_builds_f16_passes)
     p.f16 = 1;
     p.inplace = i == 2;
     ck_assert_msg(geometry_of(&p, &v, &di, &g, msg2, sizeof msg2) == PPFFT_SUCCESS, "%s: %s", tc[i], msg2);
-    nvrtc_builds(&rt, &p, &v, &g);
+    test_nvrtc_builds(&rt, &p, &v, &g, "ppfft_h2");
     ++built;
   }
   /* GM would round every pass to half in memory; ABFT has no f16 threshold */
@@ -381,7 +349,7 @@ START_TEST(f16_wide_accesses)
     p.f16 = 1;
     p.inplace = wide[i].inplace;
     ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", wide[i].v, msg);
-    nvrtc_builds(&rt, &p, &v, &g);
+    test_nvrtc_builds(&rt, &p, &v, &g, "ppfft_h2");
   }
   /* general layouts (four-step, 2D columns): 2 or 4 neighbouring transforms of a column side, or
    * elements of a unit-stride side, an access, staged; the estimate keeps single elements there */
@@ -420,7 +388,7 @@ START_TEST(f16_wide_accesses)
       ck_assert_msg(strstr(ks.text, "ppfft_ldv_h2(((const uint"), "%s pass %d: no wide load", general[c].v, i);
       ck_assert_msg(strstr(ks.text, "= ppfft_stv_h2(make_real"), "%s pass %d: no wide store", general[c].v, i);
       free(ks.text);
-      if (c != 1) nvrtc_builds(&rt, &pd[i].pb, &v, &g); /* (CGAP+VASM8 is built on the device) */
+      if (c != 1) test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, "ppfft_h2"); /* (CGAP+VASM8 is built on the device) */
       ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) == 1, "%s", msg);
       ck_assert_uint_eq(variant_lanes(&v), 1);
     }
