@@ -185,19 +185,12 @@ START_TEST(nvrtc_builds_general_passes)
         else ck_assert(split_balanced(d.n[k], 2, sp.factor[k]));
       }
       pass_desc pd[DECOMPOSE_MAX_PASSES];
-      size_t tmp = 0;
       char msg[512];
-      int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
-      ck_assert_msg(np > 0, "%s", msg);
+      int np = test_decompose(&t, &sp, pd);
       for (int i = 0; i < np; ++i) {
-        if (pd[i].transpose) {
-          test_nvrtc_builds(&rt, &pd[i].pb, NULL, NULL, NULL);
-        } else {
-          variant v;
-          geometry g;
-          ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
-          ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-          test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, NULL);
+        variant v;
+        geometry g;
+        if (test_nvrtc_builds_pass(&rt, &di, &pd[i], NULL, &v, &g)) {
           /* COLS on the two passes of 2^20 f32 (both sides columns, with XR2; rows in, staged);
            * every case's column passes in check-full: widened once, XR2 where both sides are columns */
           variant vc = {0};
@@ -274,29 +267,11 @@ START_TEST(nvrtc_builds_real_passes)
       else ck_assert(split_balanced(L, 2, sp.factor[k]));
     }
     pass_desc pd[DECOMPOSE_MAX_PASSES];
-    size_t tmp = 0;
-    char msg[512];
-    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
-    ck_assert_msg(np > 0, "%s", msg);
-    for (int i = 0; i < np; ++i) {
-      if (pd[i].pointwise) {
-        kernel_source ks;
-        ck_assert_int_eq(gen_pointwise(&pd[i].pb, pd[i].pointwise, &dialect_cuda, &ks), 0);
-        unsigned char *image = NULL;
-        size_t len = 0;
-        ppfft_status s = cuda_program_image(&rt, &e, ks.text, &image, &len);
-        ck_assert_msg(s == PPFFT_SUCCESS, "pointwise pass %d of case %zu: %s", i, c, errors_last(&e));
-        free(image);
-        free(ks.text);
-        ++built;
-        continue;
-      }
+    int np = test_decompose(&t, &sp, pd);
+    for (int i = 0; i < np; ++i, ++built) {
       variant v;
       geometry g;
-      ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
-      ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-      test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, NULL);
-      ++built;
+      test_nvrtc_builds_pass(&rt, &di, &pd[i], NULL, &v, &g);
     }
     errors_destroy(&e);
   }
@@ -334,27 +309,11 @@ START_TEST(nvrtc_builds_bluestein)
         else ck_assert(split_balanced(L, 2, sp.factor[k]));
       }
       pass_desc pd[DECOMPOSE_MAX_PASSES];
-      size_t tmp = 0;
-      char msg[512];
-      int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
-      ck_assert_msg(np > 0, "%s", msg);
+      int np = test_decompose(&t, &sp, pd);
       for (int i = 0; i < np; ++i, ++built) {
-        if (pd[i].pointwise) {
-          kernel_source ks;
-          ck_assert_int_eq(gen_pointwise(&pd[i].pb, pd[i].pointwise, &dialect_cuda, &ks), 0);
-          unsigned char *image = NULL;
-          size_t len = 0;
-          ppfft_status s = cuda_program_image(&rt, &e, ks.text, &image, &len);
-          ck_assert_msg(s == PPFFT_SUCCESS, "Bluestein pointwise pass %d (N = %zu): %s", i, pd[i].chirp_n, errors_last(&e));
-          free(image);
-          free(ks.text);
-          continue;
-        }
         variant v;
         geometry g;
-        ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
-        ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-        test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, NULL);
+        test_nvrtc_builds_pass(&rt, &di, &pd[i], NULL, &v, &g);
       }
       errors_destroy(&e);
     }

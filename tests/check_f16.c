@@ -245,19 +245,13 @@ START_TEST(nvrtc_builds_f16_passes)
       sp.xpose[k] = cases[c].xpose && k == 0;
     }
     pass_desc pd[DECOMPOSE_MAX_PASSES];
-    size_t tmp = 0;
     char msg[512];
-    int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
-    ck_assert_msg(np > 0, "%s", msg);
+    int np = test_decompose(&t, &sp, pd);
     for (int i = 0; i < np; ++i) {
       ck_assert(pd[i].pb.f16);
-      if (pd[i].transpose) test_nvrtc_builds(&rt, &pd[i].pb, NULL, NULL, "ppfft_h2");
-      else {
-        variant v;
-        geometry g;
-        ck_assert_msg(candidates_estimate(&pd[i].pb, &di, &v, 1, msg, sizeof msg) > 0, "pass %d of %zu: %s", i, pd[i].pb.n, msg);
-        ck_assert_int_eq(geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg), PPFFT_SUCCESS);
-        test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, "ppfft_h2");
+      variant v;
+      geometry g;
+      if (test_nvrtc_builds_pass(&rt, &di, &pd[i], "ppfft_h2", &v, &g)) {
         v.tc = 1; /* and on the Tensor Cores where it applies (strided and four-step passes too) */
         if (geometry_of(&pd[i].pb, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS) {
           test_nvrtc_builds(&rt, &pd[i].pb, &v, &g, "ppfft_h2");

@@ -2,6 +2,8 @@
 #include "testcuda.h"
 #include "gen/dialect.h"
 #include "gen/kernel.h"
+#include "gen/pointwise.h"
+#include "plan/candidates.h"
 #include "gen/transpose.h"
 #include "testutil.h"
 #include <stdio.h>
@@ -47,4 +49,40 @@ void test_nvrtc_builds(const cuda_runtime *rt, const problem *p, const variant *
   free(image);
   free(ks.text);
   errors_destroy(&e);
+}
+
+int test_decompose(const transform *t, const split *sp, pass_desc *pd)
+{
+  size_t tmp = 0;
+  char msg[512];
+  int np = decompose(t, sp, pd, &tmp, msg, sizeof msg);
+  ck_assert_msg(np > 0, "%s", msg);
+  return np;
+}
+
+int test_nvrtc_builds_pass(const cuda_runtime *rt, const device_info *di, const pass_desc *pd, const char *must, variant *v, geometry *g)
+{
+  if (pd->transpose) {
+    test_nvrtc_builds(rt, &pd->pb, NULL, NULL, must);
+    return 0;
+  }
+  char msg[512];
+  if (pd->pointwise) {
+    kernel_source ks;
+    ck_assert_int_eq(gen_pointwise(&pd->pb, pd->pointwise, &dialect_cuda, &ks), 0);
+    errors e;
+    ck_assert_int_eq(errors_init(&e), 0);
+    unsigned char *image = NULL;
+    size_t len = 0;
+    ppfft_status s = cuda_program_image(rt, &e, ks.text, &image, &len);
+    ck_assert_msg(s == PPFFT_SUCCESS, "pointwise pass %d (N = %zu): %s", (int)pd->pointwise, pd->pb.n, errors_last(&e));
+    free(image);
+    free(ks.text);
+    errors_destroy(&e);
+    return 0;
+  }
+  ck_assert_msg(candidates_estimate(&pd->pb, di, v, 1, msg, sizeof msg) > 0, "pass of %zu: %s", pd->pb.n, msg);
+  ck_assert_int_eq(geometry_of(&pd->pb, v, di, g, msg, sizeof msg), PPFFT_SUCCESS);
+  test_nvrtc_builds(rt, &pd->pb, v, g, must);
+  return 1;
 }
