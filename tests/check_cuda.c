@@ -709,7 +709,6 @@ END_TEST
  * multiprocessor, and where k blocks' elements would not fit the registers. */
 static const struct { size_t n; int f64; const char *v; } occupancy_cases[] = {
     {8192, 0, "r16x16x16x2/RP+LM-CM+MB2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1"},
-    {8192, 0, "r16x16x16x2/RP+LM-CM+XR2+MB3+DIRECT+VASM2+CM-K+CSE+IL+LU/wg256/t1"},
     {8192, 0, "r16x16x16x2/RP+LM-CM+MB2+CGAP+VASM2+CM-K+CSE+IL+LU/wg512/t1"},
     {4096, 0, "r16x16x16/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
     {4096, 1, "r16x16x16/RP+LM-CM+MB2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
@@ -737,6 +736,8 @@ START_TEST(occupancy_bound_builds)
     {16384, "r16x16x16x4/RP+LM-CM+XR2+MB2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1", "registers"},
     {16384, "r16x16x16x4/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg1024/t1", "2048 threads"},
     {8192, "r16x16x16x2/RP+LM-CM+MB4+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg256/t1", "registers"},
+    {8192, "r16x16x16x2/RP+LM-CM+XR2+MB3+DIRECT+VASM2+CM-K+CSE+IL+LU/wg256/t1", "registers"}, /* 80: spilled 256 B */
+    {8192, "r16x16x16x2/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1", "registers"},     /* 40: spilled 280 B */
   };
   for (size_t i = 0; i < sizeof no / sizeof no[0]; ++i) {
     problem p;
@@ -747,19 +748,24 @@ START_TEST(occupancy_bound_builds)
     ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
     ck_assert_msg(strstr(msg, no[i].why), "%s: %s", no[i].v, msg);
   }
-  problem p; /* CUDA only; and MEASURE times the bound at 8192 f32 */
+  problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE does not */
   problem_init_plain(&p, 8192, 4, 0, -1);
   variant v, list[64];
   geometry g;
   ck_assert_int_eq(variant_parse(occupancy_cases[0].v, &v, msg, sizeof msg), 0);
   size_t n = candidates_measure(&p, &di, list, 64), bounded = 0;
-  for (size_t i = 0; i < n; ++i) bounded += list[i].minb != 0;
+  for (size_t i = 0; i < n; ++i) ck_assert_uint_eq(list[i].minb, 0);
+  variant *all = candidates_exhaustive(&p, &di, &n);
+  ck_assert_ptr_nonnull(all);
+  for (size_t i = 0; i < n; ++i) bounded += all[i].minb != 0;
+  free(all);
   ck_assert_uint_gt(bounded, 0);
   di.cuda = 0;
   ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
   ck_assert_msg(strstr(msg, "CUDA only"), "%s", msg);
-  n = candidates_measure(&p, &di, list, 64);
-  for (size_t i = 0; i < n; ++i) ck_assert_uint_eq(list[i].minb, 0);
+  all = candidates_exhaustive(&p, &di, &n);
+  for (size_t i = 0; all && i < n; ++i) ck_assert_uint_eq(all[i].minb, 0);
+  free(all);
 }
 END_TEST
 
