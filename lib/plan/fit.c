@@ -7,9 +7,9 @@ static size_t local_budget(const device_info *di) { return di ? di->local_mem / 
 
 /* COLS's columns fit in half of 48 KiB on CUDA too, not in half of Hopper's 227: on the H200 the
  * 1024-point column passes of 2^20 f32 fitted there (16 columns, blocks of 1024 threads, one a
- * multiprocessor) took 0.217 and 0.308 ms where NVIDIA's OpenCL, fitted in its 48 KiB (8 columns
- * in two rounds, 4 columns), took 0.171 and 0.168 (bench/results/2026-11-25-h200-cuda13).  MEASURE
- * still times twice the columns in the whole shared memory. */
+ * multiprocessor) took 0.217 and 0.308 ms, fitted in 24 KiB (8 columns in two rounds, 4 columns)
+ * 0.172 and 0.171, as NVIDIA's OpenCL (bench/results/2026-11-25-h200-cuda13).  MEASURE still times
+ * twice the columns in the whole shared memory. */
 static size_t cols_budget(const device_info *di)
 {
   size_t b = local_budget(di);
