@@ -205,6 +205,15 @@ START_TEST(cuda_estimate_order)
     ck_assert_uint_gt(candidates_estimate(&p, &cl, c, 12, msg, sizeof msg), 0); /* OpenCL: the seed's, always */
     ck_assert(c[0].access == ACCESS_CGAP && c[0].twiddle == TW_CM_K);
   }
+  problem p; /* a column pass (1024 points, neighbouring transforms adjacent): COLS first on both */
+  problem_init_plain(&p, 1024, 1024, 0, -1);
+  p.in_stride = p.out_stride = 1024, p.in_dist = p.out_dist = 1;
+  variant c[12];
+  char msg[256];
+  ck_assert_uint_gt(candidates_estimate(&p, &cuda, c, 12, msg, sizeof msg), 0);
+  ck_assert(c[0].cols && c[0].twiddle == TW_GM && c[0].twp && c[0].tpw * 8 >= 64);
+  ck_assert_uint_gt(candidates_estimate(&p, &cl, c, 12, msg, sizeof msg), 0);
+  ck_assert(c[0].cols);
 }
 END_TEST
 

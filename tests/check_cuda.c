@@ -704,6 +704,89 @@ START_TEST(nvrtc_builds_mixed_radix)
 }
 END_TEST
 
+/* MBk (__launch_bounds__(wg, k), CUDA only): the variants of long one-pass kernels that MEASURE
+ * times build with NVRTC and carry the bound; the rules refuse it off CUDA, past 2048 threads a
+ * multiprocessor, and where k blocks' elements would not fit the registers. */
+static const struct { size_t n; int f64; const char *v; } occupancy_cases[] = {
+    {8192, 0, "r16x16x16x2/RP+LM-CM+MB2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1"},
+    {8192, 0, "r16x16x16x2/RP+LM-CM+MB2+CGAP+VASM2+CM-K+CSE+IL+LU/wg512/t1"},
+    {4096, 0, "r16x16x16/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
+    {4096, 1, "r16x16x16/RP+LM-CM+MB2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
+    {2048, 1, "r16x16x8/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg128/t1"},
+    {256, 0, "r16x16/RP+LM-CM+MB4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t16"},
+};
+
+START_TEST(occupancy_bound_builds)
+{
+  device_info di;
+  cuda_runtime rt;
+  test_hopper(&di, &rt);
+  char msg[256], want[64];
+  for (size_t i = 0; i < sizeof occupancy_cases / sizeof occupancy_cases[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, occupancy_cases[i].n, 4, occupancy_cases[i].f64, -1);
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(occupancy_cases[i].v, &v, msg, sizeof msg), 0);
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", occupancy_cases[i].v, msg);
+    snprintf(want, sizeof want, "__launch_bounds__(%u, %u)\n", v.wg, v.minb);
+    if (test_full() || i % 3 == 0) test_nvrtc_builds(&rt, &p, &v, &g, want); /* make check: 3 of them (10 s) */
+  }
+  static const struct { size_t n; const char *v; const char *why; } no[] = {
+    {16384, "r16x16x16x4/RP+LM-CM+XR2+MB2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1", "registers"},
+    {16384, "r16x16x16x4/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg1024/t1", "2048 threads"},
+    {8192, "r16x16x16x2/RP+LM-CM+MB4+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg256/t1", "registers"},
+    {8192, "r16x16x16x2/RP+LM-CM+XR2+MB3+DIRECT+VASM2+CM-K+CSE+IL+LU/wg256/t1", "registers"}, /* 80: spilled 256 B */
+    {8192, "r16x16x16x2/RP+LM-CM+MB3+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1", "registers"},     /* 40: spilled 280 B */
+  };
+  for (size_t i = 0; i < sizeof no / sizeof no[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, no[i].n, 4, 0, -1);
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(no[i].v, &v, msg, sizeof msg), 0);
+    ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+    ck_assert_msg(strstr(msg, no[i].why), "%s: %s", no[i].v, msg);
+  }
+  problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE does not */
+  problem_init_plain(&p, 8192, 4, 0, -1);
+  variant v, list[64];
+  geometry g;
+  ck_assert_int_eq(variant_parse(occupancy_cases[0].v, &v, msg, sizeof msg), 0);
+  size_t n = candidates_measure(&p, &di, list, 64), bounded = 0;
+  for (size_t i = 0; i < n; ++i) ck_assert_uint_eq(list[i].minb, 0);
+  variant *all = candidates_exhaustive(&p, &di, &n);
+  ck_assert_ptr_nonnull(all);
+  for (size_t i = 0; i < n; ++i) bounded += all[i].minb != 0;
+  free(all);
+  ck_assert_uint_gt(bounded, 0);
+  di.cuda = 0;
+  ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_msg(strstr(msg, "CUDA only"), "%s", msg);
+  all = candidates_exhaustive(&p, &di, &n);
+  for (size_t i = 0; all && i < n; ++i) ck_assert_uint_eq(all[i].minb, 0);
+  free(all);
+}
+END_TEST
+
+START_TEST(occupancy_bound_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  for (size_t i = 0; i < sizeof occupancy_cases / sizeof occupancy_cases[0]; ++i) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, 1, &occupancy_cases[i].n, 64);
+    d.precision = occupancy_cases[i].f64 ? PPFFT_F64 : PPFFT_F32;
+    d.direction = i % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    double err;
+    ppfft_status s = cuda_run(c, &d, occupancy_cases[i].v, (unsigned)(2000 + i), &err);
+    ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", d.n[0], occupancy_cases[i].v, ppfft_context_last_error(c));
+    double bound = test_bound(d.n[0], occupancy_cases[i].f64);
+    ck_assert_msg(err <= bound, "N=%zu %s: error %.3g > %.3g", d.n[0], occupancy_cases[i].v, err, bound);
+  }
+}
+END_TEST
+
 Suite *make_cuda_suite(void)
 {
   Suite *s = suite_create("cuda");
@@ -716,6 +799,7 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, nvrtc_builds_mixed_radix);
   tcase_add_test(tc, nvrtc_builds_the_shuffle_set);
   tcase_add_test(tc, shuffle_is_cuda_only);
+  tcase_add_test(tc, occupancy_bound_builds);
   tcase_add_test(tc, constructor_errors);
   suite_add_tcase(s, tc);
   tc = test_tcase("device");
@@ -726,6 +810,10 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, planner_against_fftw);
   tcase_add_test(tc, out_of_memory);
   tcase_add_test(tc, measure_records_cuda_wisdom);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("occupancy"); /* apart, so that a GPU run can take it alone */
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, occupancy_bound_against_fftw);
   suite_add_tcase(s, tc);
   tc = test_tcase("device_real");
   tcase_set_timeout(tc, 600);

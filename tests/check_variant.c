@@ -69,6 +69,17 @@ START_TEST(round_trip_every_knob)
     ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
     ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+COLS+COLS+VASM2+TW-GM/wg256/t16", &back, msg, sizeof msg), 0);
   }
+  for (unsigned k = 2; k <= 8; ++k) { /* MBk, after the rounds */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 0), back;
+    v.rounds = 2;
+    v.minb = k;
+    char s[256], want[32], msg[256];
+    variant_print(&v, s, sizeof s);
+    snprintf(want, sizeof want, "/RP+LM-CM+XR2+MB%u+DIRECT+", k);
+    ck_assert_msg(strstr(s, want), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+  }
 }
 END_TEST
 
@@ -121,6 +132,9 @@ START_TEST(malformed_strings_rejected)
       "r16x16/RP+SHFL-SELP+VASM2+CM-K/wg64/t4", "r16x16/RP+SHFL-DIV+SHFL-DIV+VASM2+CM-K/wg64/t4",
       "r16x16/RP+SHFL-DIV+SHFL-NAIVE+VASM2+CM-K/wg64/t4", "r16x16/RP+SHFL-DIV+XR2+VASM2+CM-K/wg64/t4",
       "r16x16/LM-CC+SHFL-DIV+VASM2+CM-K/wg64/t4",
+      /* blocks a multiprocessor: 2..8, once */
+      "r16x16/RP+LM-CM+MB1+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB9+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB+VASM2+CM-K/wg64/t4",
+      "r16x16/RP+LM-CM+MB2+MB3+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB2x+VASM2+CM-K/wg64/t4",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     variant v;

@@ -213,7 +213,14 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   if (v->tc && (!di || !di->cuda || !di->tc_ok))
     return UNSUP("%s", "TC needs the Tensor Cores' fragment map, which the probe finds on CUDA devices of sm_80 and later only");
   if (v->tc) g->tc = di->tc;
+  if (v->minb) {
+    /* MBk: __launch_bounds__(wg, k), a CUDA kernel's register bound; k blocks of wg threads must
+     * fit a multiprocessor's 2048 threads (sm_80..sm_90) */
+    if (v->minb < 2 || v->minb > 8) return UNSUP("MB%u: at least 2 and at most 8 blocks a multiprocessor", v->minb);
+    if ((size_t)v->minb * v->wg > 2048) return UNSUP("MB%u x wg%u is more than a multiprocessor's 2048 threads", v->minb, v->wg);
+  }
   if (!di) return PPFFT_SUCCESS;
+  if (v->minb && !di->cuda) return UNSUP("%s", "MB (blocks a multiprocessor in __launch_bounds__) is CUDA only");
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");
   if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);
   if (g->local_bytes + g->abft_local_bytes > di->local_mem)
@@ -232,5 +239,17 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   if (di->regs_per_block && (size_t)v->wg * g->r * 2 * (rs / 4) > di->regs_per_block * 3 / 4)
     return UNSUP("%u threads x %u elements need about %zu registers a block; the device has %zu (the rest spill)", v->wg, g->r,
                  (size_t)v->wg * g->r * 2 * (rs / 4), di->regs_per_block);
+  /* MBk: k blocks share the multiprocessor's registers (as many as a block may have, on sm_80..sm_90),
+   * and the bound must leave a thread twice its elements' registers: on the H200 (8192 f32,
+   * bench/results/2026-11-25-h200-cuda13) 32 elements' worth under a cap of 64 spilled 32 bytes,
+   * under 40 280 bytes, and 64 under 80 256 bytes (0.58x).  And k blocks' shared memory (a block's
+   * most, as the device reports it, less 1 KiB of the 228). */
+  if (v->minb && di->regs_per_block && (size_t)v->minb * v->wg * g->r * 2 * (rs / 4) * 2 > di->regs_per_block)
+    return UNSUP("MB%u: %u blocks of %u threads x %u elements need about %zu registers and as many again; the multiprocessor has %zu "
+                 "(the rest spill)",
+                 v->minb, v->minb, v->wg, g->r, (size_t)v->minb * v->wg * g->r * 2 * (rs / 4), di->regs_per_block);
+  if (v->minb && v->minb * (g->local_bytes + g->abft_local_bytes) > di->local_mem)
+    return UNSUP("MB%u: %u blocks need %zu bytes of shared memory; a multiprocessor has about %llu", v->minb, v->minb,
+                 v->minb * (g->local_bytes + g->abft_local_bytes), (unsigned long long)di->local_mem);
   return PPFFT_SUCCESS;
 }

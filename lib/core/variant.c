@@ -30,8 +30,9 @@ int variant_print(const variant *v, char *buf, size_t len)
   size_t at = 0;
   for (int i = 0; i < v->npasses && at < sizeof fac; ++i)
     at += (size_t)snprintf(fac + at, sizeof fac - at, i ? "x%u" : "r%u", v->radix[i]);
-  char rounds[16] = "";
+  char rounds[32] = "";
   if (v->rounds > 1) snprintf(rounds, sizeof rounds, "+XR%u", v->rounds);
+  if (v->minb) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), "+MB%u", v->minb);
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
   else snprintf(onchip, sizeof onchip, "%s", onchip_names[v->onchip]);
@@ -116,6 +117,12 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       if (!k) return fail(msg, len, "unknown shuffle \"%s\" (SHFL-NAIVE, SHFL-DIV, SHFL-SELP-IP or SHFL-SELP-OOP)", t);
       dup = v->shfl != SHFL_NONE;
       v->shfl = (shuffle_mode)k;
+    }
+    else if (strncmp(t, "MB", 2) == 0) {
+      unsigned k;
+      if (parse_uint(t + 2, &k) != 0 || k < 2 || k > 8) return fail(msg, len, "occupancy token \"%s\" must be MB2..MB8", t);
+      dup = v->minb != 0;
+      v->minb = k;
     }
     else if (strcmp(t, "ABFT1") == 0 || strcmp(t, "ABFT2") == 0) {
       dup = v->abft != 0;

@@ -66,6 +66,8 @@ typedef struct variant {
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
   int tc;             /* TC: radix-16 passes on the Tensor Cores (gen/tensor.c) */
+  unsigned minb;      /* MBk: __launch_bounds__(wg, k) on CUDA, at least k blocks a multiprocessor;
+                       * 0: none (the bound is the block size alone) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
   unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct) */
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of

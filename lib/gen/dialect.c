@@ -3,7 +3,12 @@
 #include "gen/dialect.h"
 #include "cl/cl_sources.h"
 
-static void opencl_kernel_head(text_buf *b, unsigned wg) { tb_printf(b, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", wg); }
+/* (min_blocks: OpenCL has no such bound; geometry_of refuses MB off CUDA) */
+static void opencl_kernel_head(text_buf *b, unsigned wg, unsigned min_blocks)
+{
+  (void)min_blocks;
+  tb_printf(b, "__kernel __attribute__((reqd_work_group_size(%u, 1, 1)))\n", wg);
+}
 
 static void opencl_half(text_buf *sticky, char *buf, size_t n, const char *v, int odd)
 {
@@ -39,8 +44,13 @@ const dialect dialect_opencl = {
 };
 
 /* extern "C": the symbol stays GEN_KERNEL_NAME inside the prelude's namespace; the bound is the
- * work-group size, as reqd_work_group_size is OpenCL's. */
-static void cuda_kernel_head(text_buf *b, unsigned wg) { tb_printf(b, "extern \"C\" __global__ __launch_bounds__(%u)\n", wg); }
+ * work-group size, as reqd_work_group_size is OpenCL's, and with MBk the minimum of blocks a
+ * multiprocessor, which caps the registers a thread gets (65536 / (wg k), in steps of 8). */
+static void cuda_kernel_head(text_buf *b, unsigned wg, unsigned min_blocks)
+{
+  if (min_blocks) tb_printf(b, "extern \"C\" __global__ __launch_bounds__(%u, %u)\n", wg, min_blocks);
+  else tb_printf(b, "extern \"C\" __global__ __launch_bounds__(%u)\n", wg);
+}
 
 static void cuda_half(text_buf *sticky, char *buf, size_t n, const char *v, int odd)
 {

@@ -54,8 +54,9 @@ typedef struct dialect {
                                * against real2 .. real16), else NULL (OpenCL: no f16) */
   int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
                                * passes left out, so its cost shows; the results are wrong */
-  /* the line before a kernel's signature, for a work-group of wg work-items */
-  void (*kernel_head)(text_buf *b, unsigned wg);
+  /* the line before a kernel's signature, for a work-group of wg work-items and at least
+   * min_blocks work-groups a compute unit (0: no such bound; the variant's MBk, CUDA only) */
+  void (*kernel_head)(text_buf *b, unsigned wg, unsigned min_blocks);
   /* the even (odd = 0) or odd components of vector expression v, into buf (errors in sticky) */
   void (*half)(text_buf *sticky, char *buf, size_t n, const char *v, int odd);
 } dialect;

@@ -64,7 +64,7 @@ int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kerne
   if (p->f64) tb_printf(&b, "#define PPFFT_F64\n");
   tb_printf(&b, "%s\n", d->prelude);
   gen_layout_macros(&b, d, p);
-  d->kernel_head(&b, POINTWISE_WG);
+  d->kernel_head(&b, POINTWISE_WG, 0);
   char table_arg[96];
   tb_format(&b, table_arg, sizeof table_arg, ", %sconst real2 *restrict tab, const uint nlen, const uint mlen", d->global);
   gen_layout_signature(&b, d, p, table_arg);

@@ -22,7 +22,7 @@ int gen_transpose(const problem *p, const dialect *d, kernel_source *out)
   if (p->f64) tb_printf(&b, "#define PPFFT_F64\n");
   tb_printf(&b, "%s\n", d->prelude);
   gen_layout_macros(&b, d, p);
-  d->kernel_head(&b, TRANSPOSE_WG);
+  d->kernel_head(&b, TRANSPOSE_WG, 0);
   gen_layout_signature(&b, d, p, "");
   tb_printf(&b, "  %sreal2 tile[%u][%u]; /* [element][transform], padded against bank conflicts */\n", d->local_decl, T, T + 1);
   tb_printf(&b, "  const uint lid = %s, lx = lid %% %uu, ly = lid / %uu;\n", d->local_id, T, T);

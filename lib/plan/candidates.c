@@ -27,6 +27,17 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
    * 0.66-1.05x of it in one pass, where the fit gives each thread twice the elements, and at
    * 0.78-1.09x on the strided passes of multi-pass plans, bench/results/2026-11-24-h200-f16; MEASURE
    * times them) */
+  /* GPUs (OpenCL and CUDA), a pass with a column side: COLS+TW-GM+TWP first, the column side
+   * straight to and from registers, 64 bytes of each row or more (H200, OpenCL:
+   * bench/results/2026-11-24-h200-cols: the tuner chose it for every column pass of 1D plans, f32
+   * and f64, 1.3-1.8x the staged columns; CUDA: bench/results/2026-11-25-h200-cuda13) */
+  if (di && (di->type & CL_DEVICE_TYPE_GPU) && count < max) {
+    variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 1);
+    v.cols = 1;
+    geometry g;
+    char why[256];
+    if (fit_columns_estimate(p, di, &v, &g, why, sizeof why) == 0) out[count++] = v;
+  }
   /* CUDA, where four or more threads share a transform: each thread's own elements (DIRECT) and a
    * global twiddle table (TW-GM+TWP) first.  There the seed's CGAP stages through shared memory and
    * needs twice the registers (H200, bench/results/2026-11-24-h200-cuda-estimate: CGAP+CM-K runs at
@@ -36,16 +47,6 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
     variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 1);
     geometry g;
     if (fit_variant(p, di, &v, widen, &g, msg, len) == 0 && g.w >= 4) out[count++] = v;
-  }
-  /* OpenCL GPUs, a pass with a column side: COLS+TW-GM+TWP first, the column side straight to and
-   * from registers, 64 bytes of each row or more (H200, bench/results/2026-11-24-h200-cols: the
-   * tuner chose it for every column pass of 1D plans, f32 and f64, 1.3-1.8x the staged columns) */
-  if (di && (di->type & CL_DEVICE_TYPE_GPU) && !di->cuda && count < max) {
-    variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 1);
-    v.cols = 1;
-    geometry g;
-    char why[256];
-    if (fit_columns_estimate(p, di, &v, &g, why, sizeof why) == 0) out[count++] = v;
   }
   for (size_t o = 0; o < 2; ++o)
     for (size_t k = 0; k < 2; ++k)
@@ -238,6 +239,19 @@ variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *
     for (int m = SHFL_NAIVE; m < SHUFFLE_MODES && g.items[i].onchip == ONCHIP_RP_LM_CM && !g.items[i].vector_math; ++m) {
       variant v;
       if (fit_shuffle(p, di, g.items[i], (shuffle_mode)m, &v) == 0 && !listed(g.items, g.count, &v)) collect(&v, &g);
+    }
+  /* CUDA, long one-pass kernels (N >= 4096, one transform a block): a register bound of 2 and 3
+   * blocks a multiprocessor (MB2, MB3) where geometry_of lets it.  Not in MEASURE's list: on the
+   * H200 every bound that lowered the registers of 4096..16384 f32 spilled and ran slower
+   * (0.58-0.84x at 8192, bench/results/2026-11-25-h200-cuda13), and the tune chose none. */
+  size_t unbounded = g.count;
+  for (size_t i = 0; di && di->cuda && p->n >= 4096 && i < unbounded && !g.failed; ++i)
+    for (unsigned k = 2; k <= 3 && g.items[i].onchip == ONCHIP_RP_LM_CM && !g.items[i].cols && g.items[i].tpw == 1; ++k) {
+      variant v = g.items[i];
+      v.minb = k;
+      geometry geo;
+      char msg[256];
+      if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS) collect(&v, &g);
     }
   size_t fitted = g.count;
   for (size_t i = 0; i < fitted && !g.failed; ++i) { /* the same knobs with wider work-items */
