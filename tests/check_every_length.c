@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { DEFAULT_LAST = 1024, FULL_LAST = 4096, DRAWS = 8 };
+enum { DEFAULT_LAST = 1024, FULL_LAST = 4096, DRAWS = 8, CONTEXT_LENGTHS = 64 };
 
 /* FFTW's own forward error on x (n complex values, already f32 values) in f32, against ref. */
 static double fftwf_error(const double *x, const double *ref, size_t n)
@@ -42,17 +42,29 @@ static double fftwf_error(const double *x, const double *ref, size_t n)
   return e;
 }
 
+/* The context of the plans: one of its own on the test device, made again every CONTEXT_LENGTHS
+ * lengths, as a context keeps every program it built (oclgrind's take megabytes each). */
+static ppfft_context *lengths_ctx;
+
+static void renew_context(void)
+{
+  test_env *t = test_env_get();
+  ppfft_context_destroy(lengths_ctx);
+  lengths_ctx = NULL;
+  ck_assert_int_eq(ppfft_context_create(t->cl, t->dev, &lengths_ctx), PPFFT_SUCCESS);
+  ppfft_wisdom_forget(lengths_ctx);
+}
+
 /* The estimate's plan for one packed f32 transform of n, its description in name. */
 static ppfft_plan *plan_of(size_t n, ppfft_kind kind, ppfft_direction dir, char *name, size_t len)
 {
-  test_env *t = test_env_get();
   ppfft_desc d;
   ppfft_desc_init(&d, 1, &n, 1);
   d.kind = kind;
   d.direction = dir;
   ppfft_plan *p = NULL;
-  ppfft_status s = ppfft_plan_create(t->ctx, &d, 0, &p);
-  ck_assert_msg(s == PPFFT_SUCCESS, "N = %zu kind %d direction %d: %s", n, (int)kind, (int)dir, ppfft_context_last_error(t->ctx));
+  ppfft_status s = ppfft_plan_create(lengths_ctx, &d, 0, &p);
+  ck_assert_msg(s == PPFFT_SUCCESS, "N = %zu kind %d direction %d: %s", n, (int)kind, (int)dir, ppfft_context_last_error(lengths_ctx));
   ck_assert_int_eq(ppfft_plan_describe(p, name, len), PPFFT_SUCCESS);
   return p;
 }
@@ -65,7 +77,7 @@ static cl_mem run_into(ppfft_plan *p, cl_mem in, size_t out_reals, double *y, co
   cl_mem out = clCreateBuffer(t->cl, CL_MEM_READ_WRITE, 4 * out_reals, NULL, &e);
   ck_assert_int_eq(e, CL_SUCCESS);
   ppfft_status s = ppfft_execute(p, t->q, in, out, 0, NULL, NULL);
-  ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", name, ppfft_context_last_error(t->ctx));
+  ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", name, ppfft_context_last_error(lengths_ctx));
   float *h = malloc(4 * out_reals);
   ck_assert_int_eq(clEnqueueReadBuffer(t->q, out, CL_TRUE, 0, 4 * out_reals, h, 0, NULL, NULL), CL_SUCCESS);
   for (size_t i = 0; i < out_reals; ++i) y[i] = h[i];
@@ -200,6 +212,7 @@ START_TEST(every_length)
   for (size_t n = a, i = 0; n <= b; n += step, ++i) {
     if ((i + i / shares) % shares != share) continue; /* every shares-th, rotating: even lengths (mostly smooth, the dearer) spread too */
     double t0 = test_now();
+    if (count % CONTEXT_LENGTHS == 0) renew_context();
     complex_length(n, &w);
     real_length(n, &w);
     ++count;
@@ -217,11 +230,18 @@ START_TEST(every_length)
 }
 END_TEST
 
+static void lengths_teardown(void)
+{
+  ppfft_context_destroy(lengths_ctx);
+  lengths_ctx = NULL;
+}
+
 Suite *make_every_length_suite(void)
 {
   Suite *s = suite_create("every_length");
   TCase *tc = test_tcase("lengths");
   tcase_add_test(tc, every_length);
+  tcase_add_checked_fixture(tc, NULL, lengths_teardown); /* also after a failed assert */
   suite_add_tcase(s, tc);
   return s;
 }
