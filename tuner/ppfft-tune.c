@@ -187,10 +187,14 @@ typedef struct progress {
   double deadline;
 } progress;
 
-static void show_progress(void *arg, size_t done, size_t total, double best_ms, const char *best)
+static void show_progress(void *arg, size_t done, size_t total, double ms, const char *name, double best_ms, const char *best)
 {
   progress *pr = arg;
-  if (pr->verbose) fprintf(stderr, "  %s  candidate %zu/%zu  best %.4f ms %s\n", pr->problem, done, total, best_ms, best);
+  if (pr->verbose) {
+    if (isnan(ms)) fprintf(stderr, "  %s  candidate %zu/%zu  %s  did not build or run\n", pr->problem, done, total, name);
+    else fprintf(stderr, "  %s  candidate %zu/%zu  %s  %s%.4f ms  (best %.4f ms %s)\n", pr->problem, done, total, name,
+                 ms < 0 ? "dropped at " : "", ms < 0 ? -ms : ms, best_ms, best);
+  }
   if (!pr->tty) return;
   int width = 24, fill = total ? (int)(width * done / total) : width;
   double left = pr->deadline - now_s();

@@ -1,6 +1,7 @@
 /* measure_best and measure_plan: what to time, in which order, under which budget; the timed runs
  * themselves are the backend's (plan/backend.h). */
 #include "plan/measure.h"
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -104,7 +105,12 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     if (budget > 0 && best && measure_now_s() - start > budget) break;
     ppfft_plan *plan = plans[i];
     plans[i] = NULL;
-    if (!plan) continue; /* does not apply or build here */
+    char name[256] = "";
+    if (o && o->progress) variant_print(&cands[i], name, sizeof name);
+    if (!plan) { /* does not apply or build here */
+      if (o && o->progress) o->progress(o->arg, i + 1, n, NAN, name, *best_ms, best_name);
+      continue;
+    }
     double ms = 0;
     unsigned k = 0;
     ppfft_status rs = PPFFT_SUCCESS;
@@ -119,8 +125,10 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     }
     if (rs != PPFFT_SUCCESS) {
       plan_free(plan);
+      if (o && o->progress) o->progress(o->arg, i + 1, n, NAN, name, *best_ms, best_name);
       continue;
     }
+    int dropped = k < repeats;
     qsort(samples, k, sizeof *samples, cmp_double);
     ms = samples[k / 2];
     if (!best || ms < *best_ms) {
@@ -131,7 +139,7 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     } else {
       plan_free(plan);
     }
-    if (o && o->progress) o->progress(o->arg, i + 1, n, *best_ms, best_name);
+    if (o && o->progress) o->progress(o->arg, i + 1, n, dropped ? -ms : ms, name, *best_ms, best_name);
   }
   for (size_t i = 0; plans && i < n; ++i) plan_free(plans[i]); /* those the budget left */
   free(plans);

@@ -11,8 +11,10 @@ typedef struct measure_opts {
   unsigned warmup, repeats;  /* 0: 2 and 7 */
   double budget_s;           /* stop timing new candidates this long after the start (0: no limit);
                               * the candidates are all built first, on host threads */
-  /* called after each candidate (may be NULL): candidates done and total, best so far */
-  void (*progress)(void *arg, size_t done, size_t total, double best_ms, const char *best);
+  /* called after each candidate (may be NULL): candidates done and total, this candidate (its
+   * median; NAN where it did not build or run; minus its median of the samples taken where it was
+   * dropped early as clearly slower than the best) and the best so far */
+  void (*progress)(void *arg, size_t done, size_t total, double ms, const char *name, double best_ms, const char *best);
   void *arg;
   /* build_shares > 0: time nothing; only build (into the disk cache) this process's share of the
    * candidates, so that several ppfft-tune processes compile in parallel (NVIDIA's OpenCL compiler
