@@ -9,7 +9,7 @@
 # the build folder.  Exit status: 0 when all pass.
 B=${PPFFT_BUILD_DIR:-.}
 J=${PPFFT_TEST_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
-PROGRAMS="check_units check_api check_transform check_powers check_layouts check_lengths check_passes check_properties check_wisdom check_real check_bluestein check_abft"
+PROGRAMS="check_units check_api check_transform check_powers check_layouts check_lengths check_passes check_properties check_wisdom check_real check_bluestein check_abft check_every_length"
 [ -x "$B/tests/check_cuda" ] && PROGRAMS="$PROGRAMS check_cuda" # built --with-cuda
 set -- ${PPFFT_TEST_DEVICES:-}
 start=$(date +%s)

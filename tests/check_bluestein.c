@@ -113,12 +113,15 @@ START_TEST(lengths_f32)
 }
 END_TEST
 
-/* The plan says Bluestein, with which M (a power of two keeps its own passes: check-full). */
+/* The plan says Bluestein, with which M (a power of two keeps its own passes: check-full); 17
+ * goes to Rader's (two FFTs of 16: tests/check_rader.c). */
 START_TEST(plan_string)
 {
   char buf[4096];
+  describe_1d(103, 0, buf, sizeof buf);
+  ck_assert_msg(strstr(buf, "r16x16/") && strstr(buf, "+BSF/") && strstr(buf, "+BSI/"), "N = 103: %s", buf);
   describe_1d(17, 0, buf, sizeof buf);
-  ck_assert_msg(strstr(buf, "r16x4/") && strstr(buf, "+BSF/") && strstr(buf, "+BSI/"), "N = 17: %s", buf);
+  ck_assert_msg(strstr(buf, "r16/") && strstr(buf, "+BSF/") && strstr(buf, "+BSI/"), "N = 17: %s", buf);
   if (!test_full()) return;
   describe_1d(64, 0, buf, sizeof buf);
   ck_assert_msg(!strstr(buf, "+BS"), "N = 64: %s", buf);
@@ -229,11 +232,11 @@ END_TEST
 START_TEST(forced)
 {
   char s[4096];
-  describe_1d(101, 0, s, sizeof s); /* M = 256: its kernels serve N = 64 and 17 too */
+  describe_1d(103, 0, s, sizeof s); /* M = 256: its kernels serve N = 64 and 17 (Rader's by the estimate) too */
   s[strcspn(s, " ")] = '\0';
   check_1d(64, 1, 0, 1, 0, s, 21);
   check_1d(17, 1, 0, 0, 0, s, 22);
-  check_1d(101, 1, 0, 0, 0, s, 23); /* what wisdom does with the plan string: the same plan */
+  check_1d(103, 1, 0, 0, 0, s, 23); /* what wisdom does with the plan string: the same plan */
   if (test_full()) {
     static const char *const v = "RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU";
     snprintf(s, sizeof s, "r16x8/%s+BSF/wg8/t1;r16x8/%s+BSI/wg8/t1", v, v); /* N = 64, M = 128 */

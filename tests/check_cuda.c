@@ -281,17 +281,19 @@ END_TEST
 
 /* Bluestein's passes (core/bluestein.h): the pointwise kernels and the FFT_M passes over the rows of
  * the temporary buffer, one pass and four-step, 1D and 2D, interleaved and planar, both precisions
- * (f64 for 1D only but in check-full). */
+ * (f64 for 1D only but in check-full); Rader's (core/rader.h) for 17 too, and for 65537 (the
+ * estimate's choice: four-step FFTs of 2^16). */
 START_TEST(nvrtc_builds_bluestein)
 {
   device_info di;
   cuda_runtime rt;
   test_hopper(&di, &rt);
-  static const struct { int rank; size_t n[3]; int planar; } cases[] = {{1, {17}, 0}, {2, {100, 64}, 1}, {1, {65537}, 0}};
+  static const struct { int rank; size_t n[3]; int planar; prime_algorithm alg; } cases[] = {
+    {1, {17}, 0, PRIME_BLUESTEIN}, {1, {17}, 0, PRIME_RADER}, {2, {100, 64}, 1, PRIME_ESTIMATE}, {1, {65537}, 0, PRIME_ESTIMATE}};
   size_t built = 0;
   double start = test_now();
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
-    for (int f64 = 0; f64 < (c == 0 || test_full() ? 2 : 1); ++f64) {
+    for (int f64 = 0; f64 < (c < 2 || test_full() ? 2 : 1); ++f64) {
       ppfft_desc d;
       ppfft_desc_init(&d, cases[c].rank, cases[c].n, 2);
       d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
@@ -301,7 +303,8 @@ START_TEST(nvrtc_builds_bluestein)
       transform t;
       ck_assert_int_eq(transform_from_desc(&e, &di, &d, &t), PPFFT_SUCCESS);
       split sp = {0};
-      split_bluestein(&t, &sp);
+      split_prime(&t, cases[c].alg, &sp);
+      ck_assert_int_eq(split_has_rader(&sp), cases[c].alg == PRIME_RADER || cases[c].n[0] == 65537);
       for (int k = 0; k < d.rank; ++k) {
         size_t L = decompose_fft_length(&t, &sp, k);
         sp.nfactors[k] = L > 4096 ? 2 : 1;
@@ -317,7 +320,7 @@ START_TEST(nvrtc_builds_bluestein)
       }
       errors_destroy(&e);
     }
-  printf("NVRTC (sm_90): %zu passes of Bluestein plans built in %.1f s\n", built, test_now() - start);
+  printf("NVRTC (sm_90): %zu passes of Bluestein and Rader plans built in %.1f s\n", built, test_now() - start);
 }
 END_TEST
 

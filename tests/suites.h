@@ -11,7 +11,8 @@
  *   check_properties  properties
  *   check_wisdom      wisdom, builds
  *   check_real        real
- *   check_bluestein   bluestein
+ *   check_bluestein   bluestein, rader
+ *   check_every_length every_length (not in make check: make check-lengths, check-full)
  *
  * One suite of a program alone: CK_RUN_SUITE=name tests/check_x (CK_RUN_CASE=tcase for one case). */
 #ifndef PPFFT_SUITES_H
@@ -41,6 +42,8 @@ Suite *make_properties_suite(void);   /* round trip, linearity, impulse, batch t
 Suite *make_wisdom_suite(void);       /* wisdom through the API: levels in describe, planner flags, MEASURE */
 Suite *make_builds_suite(void);       /* the library's disk cache, builder shares, budgets */
 Suite *make_bluestein_suite(void);    /* Bluestein's lengths, primes, f64, nD, layouts, forced, wisdom, against FFTW's error */
+Suite *make_rader_suite(void);        /* Rader's primes: the estimate's choice, against FFTW's error, wrong plan strings, MEASURE */
+Suite *make_every_length_suite(void); /* every length of a range: C2C both ways, R2C/C2R, round trips, against FFTW */
 /* the CUDA backend (check_cuda: NVRTC builds without a device; the rest on a CUDA device) */
 Suite *make_cuda_suite(void);         /* NVRTC builds, agreement with FFTW, the CUDA calls' errors */
 Suite *make_abft_suite(void);         /* ABFT: checks, corrections, fault injection, thresholds, errors (OpenCL) */

@@ -17,7 +17,10 @@
 /* The pointwise passes around a Bluestein dimension's FFTs (core/decompose.h), and the R2C
  * post-processing of a real dimension on the fast path whose complex transform is not one pass
  * (four-step or Bluestein): X_k from Z_k and Z_(M-k), in place on the output (gen/pointwise.h). */
-typedef enum { POINTWISE_NONE, POINTWISE_CHIRP_IN, POINTWISE_FILTER, POINTWISE_CHIRP_OUT, POINTWISE_R2C_POST } pointwise_kind;
+typedef enum {
+  POINTWISE_NONE, POINTWISE_CHIRP_IN, POINTWISE_FILTER, POINTWISE_CHIRP_OUT, POINTWISE_R2C_POST,
+  POINTWISE_RADER_IN, POINTWISE_RADER_FILTER, POINTWISE_RADER_OUT /* Rader's (core/rader.h) */
+} pointwise_kind;
 
 /* The smallest M for length n: the power of two >= 2n - 1. */
 size_t bluestein_m(size_t n);

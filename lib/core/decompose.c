@@ -1,5 +1,6 @@
 /* decompose: dimensions and four-step factors into passes (see core/decompose.h for the scheme). */
 #include "core/decompose.h"
+#include "core/rader.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -231,25 +232,26 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
 }
 
 /* Bluestein's passes for sub-transform s of length N = s->L (see decompose.h): rows of M at the
- * start of the temporary buffer, FFT_M split into f[0..k-1]. */
-static int bluestein_passes(const transform *t, const sub *s, size_t M, const size_t *f, int k, pass_desc *out, int *npass,
+ * start of the temporary buffer, FFT_M split into f[0..k-1]; with rader, Rader's (M = N - 1, rows
+ * of M + 2). */
+static int bluestein_passes(const transform *t, const sub *s, size_t M, int rader, const size_t *f, int k, pass_desc *out, int *npass,
                             char *msg, size_t len)
 {
-  const size_t aux = 0;
+  const size_t aux = 0, R = M + (rader ? 2 : 0); /* the row length */
   level lev[PROBLEM_MAX_LEVELS];
   size_t rows[PROBLEM_MAX_LEVELS], count = 1;
   for (int i = 0; i < s->nlev; ++i) {
-    rows[i] = M * count;
+    rows[i] = R * count;
     count *= s->lev[i].count;
   }
   int nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
   nl = normalise(lev, nl);
   if (make_pass(t, M, s->sin, 1, s->oin, aux, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
-  out[*npass].pointwise = POINTWISE_CHIRP_IN;
+  out[*npass].pointwise = rader ? POINTWISE_RADER_IN : POINTWISE_CHIRP_IN;
   out[(*npass)++].chirp_n = s->L;
   sub a = {.L = M, .src = BUF_TMP, .dst = BUF_TMP, .sin = 1, .sout = 1, .oin = aux, .oout = aux, .nlev = 1, .otmp = s->otmp};
-  a.lev[0] = (level){count, M, M, 0};
+  a.lev[0] = (level){count, R, R, 0};
   a.nlev = normalise(a.lev, 1);
   for (int dir = 1; dir <= 2; ++dir) {
     transform tt = *t; /* both forward: the second on conjugated data (core/bluestein.h) */
@@ -260,14 +262,14 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, const si
     if (dir == 2) break;
     level row = a.lev[0];
     if (make_pass(t, M, 1, 1, aux, aux, 0, 0, &row, 1, 0, BUF_TMP, BUF_TMP, &out[*npass], msg, len)) return -1;
-    out[*npass].pointwise = POINTWISE_FILTER;
+    out[*npass].pointwise = rader ? POINTWISE_RADER_FILTER : POINTWISE_FILTER;
     out[(*npass)++].chirp_n = s->L;
   }
   nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
   nl = normalise(lev, nl);
   if (make_pass(t, M, 1, s->sout, aux, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
-  out[*npass].pointwise = POINTWISE_CHIRP_OUT;
+  out[*npass].pointwise = rader ? POINTWISE_RADER_OUT : POINTWISE_CHIRP_OUT;
   out[(*npass)++].chirp_n = s->L;
   return 0;
 }
@@ -282,7 +284,7 @@ static size_t tmp_parts(const transform *t, const split *sp, const size_t *nc, s
   size_t scratch = 0;
   *aux = 0;
   for (int d = 0; d < t->rank; ++d) {
-    size_t rows = set / nc[d] * sp->bluestein[d], need = 0;
+    size_t rows = set / nc[d] * (sp->bluestein[d] + (sp->rader[d] ? 2 : 0)), need = 0;
     if (sp->bluestein[d]) *aux = rows > *aux ? rows : *aux;
     if (sp->nfactors[d] > 1 || sp->xpose[d]) need = sp->bluestein[d] ? rows : set;
     scratch = need > scratch ? need : scratch;
@@ -407,7 +409,12 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
                whole);
       return -1;
     }
-    if (M && ((M & (M - 1)) || M < 2 * s.L - 1 || sp->xpose[d])) {
+    if (M && sp->rader[d] && (M != s.L - 1 || !rader_applies(s.L) || real_pass || sp->xpose[d])) {
+      snprintf(msg, len, "Rader's length %zu for dimension %d (length %zu) must be its length - 1, of a prime whose length - 1 is 13-smooth, "
+               "for a complex dimension, without XP", M, d, s.L);
+      return -1;
+    }
+    if (M && !sp->rader[d] && ((M & (M - 1)) || M < 2 * s.L - 1 || sp->xpose[d])) {
       snprintf(msg, len, "Bluestein's length %zu for dimension %d (length %zu) must be a power of two >= %zu, without XP", M, d, s.L,
                2 * s.L - 1);
       return -1;
@@ -420,7 +427,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
     }
     int before = npass;
     if (M) {
-      if (bluestein_passes(t, &s, M, f, nf, out, &npass, msg, len)) return -1;
+      if (bluestein_passes(t, &s, M, sp->rader[d], f, nf, out, &npass, msg, len)) return -1;
     } else if (sp->xpose[d]) {
       if (nf != 1 || (s.sin == 1 && s.sout == 1)) {
         snprintf(msg, len, "XP is for a strided dimension in one pass; dimension %d is contiguous", d);

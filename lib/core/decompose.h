@@ -17,7 +17,8 @@
  * in place (one pass, or four-step through the scratch space), the pointwise filter (which writes
  * the conjugate), FFT_M forward again, and the pointwise chirp-out pass (which reads the conjugate:
  * the inverse FFT) to the destination (k < N).  Both FFTs are forward whatever the transform's
- * direction, so that they and both directions share their kernels.
+ * direction, so that they and both directions share their kernels.  A Rader dimension (core/rader.h)
+ * is the same five steps over rows of L + 2 = N + 1 elements, with Rader's pointwise passes.
  *
  * A real transform's real dimension (core/problem.h's r2c, c2r) in one pass is that pass's loads and
  * stores.  Split into passes (four-step on the fast path, or Bluestein's), its real processing goes
@@ -57,6 +58,7 @@ typedef struct split {
   int real_half; /* a real transform's (even) real dimension as a complex transform of half its
                   * length on pairs of reals (the fast path; its factors multiply to n/2) */
   size_t bluestein[3]; /* Bluestein's M for the dimension (0: none); its factors then split M */
+  int rader[3];        /* instead Rader's algorithm (core/rader.h): bluestein[d] is then L = n[d] - 1 */
 } split;
 
 /* The passes for t under sp, in execution order, into out[DECOMPOSE_MAX_PASSES]; the temporary

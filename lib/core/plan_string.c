@@ -44,8 +44,9 @@ int plan_string_print(const variant *vs, int n, char *buf, size_t len)
 }
 
 /* A Bluestein dimension d: its BSF passes from vs[*at] (FFT_M forward, their lengths split M), then
- * as many BSI passes of the same lengths. */
-static int bluestein_split(const variant *vs, int n, int *at, int d, split *sp, char *msg, size_t len)
+ * as many BSI passes of the same lengths; M = n[d] - 1 makes it Rader's (core/rader.h; Bluestein's
+ * M is a power of two >= 2 n[d] - 1). */
+static int bluestein_split(const transform *t, const variant *vs, int n, int *at, int d, split *sp, char *msg, size_t len)
 {
   size_t M = 1;
   int k = 0, j = 0;
@@ -64,6 +65,7 @@ static int bluestein_split(const variant *vs, int n, int *at, int d, split *sp, 
   }
   sp->nfactors[d] = k;
   sp->bluestein[d] = M;
+  sp->rader[d] = M + 1 == t->n[d];
   return 0;
 }
 
@@ -76,7 +78,7 @@ int plan_string_split(const transform *t, const variant *vs, int n, split *sp, c
     size_t prod = 1, want = t->n[d];
     int real_dim = t->kind != PPFFT_C2C && d == t->rank - 1;
     if (at < n && vs[at].bluestein) {
-      if (bluestein_split(vs, n, &at, d, sp, msg, len)) return -1;
+      if (bluestein_split(t, vs, n, &at, d, sp, msg, len)) return -1;
       sp->real_half |= real_dim && want % 2 == 0; /* a real dimension's Bluestein: the fast path for even lengths */
       continue;
     }

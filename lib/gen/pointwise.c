@@ -1,6 +1,7 @@
-/* gen_pointwise: Bluestein's chirp and filter products, and the R2C post-processing of a split
- * real dimension, as small element-wise kernels. */
+/* gen_pointwise: Bluestein's chirp and filter products, Rader's permutations and filter, and the
+ * R2C post-processing of a split real dimension, as small element-wise kernels. */
 #include "gen/pointwise.h"
+#include "gen/dft.h"
 #include "gen/layout.h"
 #include <stdio.h>
 
@@ -50,13 +51,46 @@ static void real_chirp_load(text_buf *b, const dialect *d, const problem *p)
   } else tb_printf(b, "      real2 x_ = LD_IN(x0 + (ulong)k * %zuul);\n", s); /* reals: LD_IN's imaginary part is 0 */
 }
 
+/* The loop of Rader's passes (core/rader.h) over k < mlen = p - 1, rows of mlen + 2 elements on
+ * the temporary side: rader-in reads x_(perm[k]) into element k and x_0 into element mlen (work-item
+ * k = 0); the filter multiplies element k by tab[k], writes the conjugate, and (k = 0) puts
+ * element mlen plus the unmultiplied element 0 into element mlen + 1; rader-out writes x_0 + conj
+ * element k to X_(perm[k]), and (k = 0) element mlen + 1 to X_0, times the scale. */
+static void rader_loop(text_buf *b, const dialect *d, const problem *p, pointwise_kind kind)
+{
+  const char *vo = d->vec_open, *vm = d->vec_mid;
+  size_t si = p->in_stride, so = p->out_stride;
+  char sc[48];
+  int scaled = gen_scale_literal(b, sc, sizeof sc, p, 1);
+  tb_printf(b, "  const uint k1 = k0 + %uu < mlen ? k0 + %uu : mlen;\n", (unsigned)POINTWISE_CHUNK, (unsigned)POINTWISE_CHUNK);
+  if (kind == POINTWISE_RADER_OUT) tb_printf(b, "  const real2 x0_ = LD_IN(x0 + (ulong)mlen * %zuul);\n", si);
+  tb_printf(b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
+  if (kind == POINTWISE_RADER_IN) {
+    tb_printf(b, "    ST_OUT(y0 + (ulong)k * %zuul, LD_IN(x0 + (ulong)perm[k] * %zuul));\n", so, si);
+    tb_printf(b, "    if (k == 0u) ST_OUT(y0 + (ulong)mlen * %zuul, LD_IN(x0));\n", so);
+  } else if (kind == POINTWISE_RADER_FILTER) {
+    tb_printf(b, "    const real2 x_ = LD_IN(x0 + (ulong)k * %zuul), c_ = tab[k];\n", si);
+    tb_printf(b, "    if (k == 0u) { const real2 s_ = LD_IN(x0 + (ulong)mlen * %zuul); ST_OUT(y0 + (ulong)(mlen + 1u) * %zuul, %sreal2%ss_.x + x_.x, s_.y + x_.y)); }\n",
+              si, so, vo, vm);
+    tb_printf(b, "    ST_OUT(y0 + (ulong)k * %zuul, %sreal2%sx_.x * c_.x - x_.y * c_.y, -(x_.x * c_.y + x_.y * c_.x)));\n", so, vo, vm);
+  } else {
+    tb_printf(b, "    const real2 x_ = LD_IN(x0 + (ulong)k * %zuul);\n", si);
+    tb_printf(b, "    ST_OUT(y0 + (ulong)perm[k] * %zuul, %sreal2%s%s%s(x0_.x + x_.x), %s%s(x0_.y - x_.y)));\n", so, vo, vm, scaled ? sc : "",
+              scaled ? " * " : "", scaled ? sc : "", scaled ? " * " : "");
+    tb_printf(b, "    if (k == 0u) { const real2 s_ = LD_IN(x0 + (ulong)(mlen + 1u) * %zuul); ST_OUT(y0, %sreal2%s%s%ss_.x, %s%ss_.y)); }\n", si, vo,
+              vm, scaled ? sc : "", scaled ? " * " : "", scaled ? sc : "", scaled ? " * " : "");
+  }
+  tb_printf(b, "  }\n");
+}
+
 int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kernel_source *out)
 {
-  static const char *const names[] = {"", "chirp-in", "filter", "chirp-out", "R2C post-processing"};
+  static const char *const names[] = {"", "chirp-in", "filter", "chirp-out", "R2C post-processing", "rader-in", "filter", "rader-out"};
+  int rader = kind >= POINTWISE_RADER_IN;
   int real_in = kind == POINTWISE_CHIRP_IN && (p->r2c || p->c2r), real_out = kind == POINTWISE_CHIRP_OUT && (p->r2c || p->c2r);
   text_buf b;
   text_buf_init(&b);
-  tb_printf(&b, "/* ppfft %s %s: %s, strides %zu -> %zu", kind == POINTWISE_R2C_POST ? "real" : "Bluestein", names[kind],
+  tb_printf(&b, "/* ppfft %s %s: %s, strides %zu -> %zu", kind == POINTWISE_R2C_POST ? "real" : rader ? "Rader" : "Bluestein", names[kind],
             p->f64 ? "f64" : "f32", p->in_stride, p->out_stride);
   if (real_in || real_out)
     tb_printf(&b, ", %s %s%s", p->r2c ? "R2C" : "C2R", real_in ? "input" : "output", p->half ? " (half length)" : "");
@@ -66,7 +100,8 @@ int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kerne
   gen_layout_macros(&b, d, p);
   d->kernel_head(&b, POINTWISE_WG, 0);
   char table_arg[96];
-  tb_format(&b, table_arg, sizeof table_arg, ", %sconst real2 *restrict tab, const uint nlen, const uint mlen", d->global);
+  tb_format(&b, table_arg, sizeof table_arg, ", %sconst %s *restrict %s, const uint nlen, const uint mlen", d->global,
+            rader && kind != POINTWISE_RADER_FILTER ? "uint" : "real2", rader && kind != POINTWISE_RADER_FILTER ? "perm" : "tab");
   gen_layout_signature(&b, d, p, table_arg);
   tb_printf(&b, "  const ulong u = first + (ulong)%s;\n  if (u >= batch) return;\n", d->group_id);
   tb_printf(&b, "  const uint chunks = (mlen + %uu) / %uu;\n", (unsigned)POINTWISE_CHUNK - 1, (unsigned)POINTWISE_CHUNK);
@@ -74,6 +109,9 @@ int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kerne
   tb_printf(&b, "  const uint k0 = (uint)(u %% chunks) * %uu;\n", (unsigned)POINTWISE_CHUNK);
   if (kind == POINTWISE_R2C_POST) {
     r2c_post(&b, d, p);
+    tb_printf(&b, "}\n%s", d->epilogue);
+  } else if (rader) {
+    rader_loop(&b, d, p, kind);
     tb_printf(&b, "}\n%s", d->epilogue);
   } else {
     /* chirp-out keeps k < N (an R2C's k <= N/2) */

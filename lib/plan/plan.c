@@ -2,6 +2,7 @@
 #include "plan/plan.h"
 #include "core/abft.h"
 #include "core/bluestein.h"
+#include "core/rader.h"
 #include "core/hash.h"
 #include "core/twiddle_table.h"
 #include "gen/kernel.h"
@@ -77,9 +78,10 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     ps->g.t = TRANSPOSE_TILE;
     gen = gen_transpose(pb, c->be->dialect, &ks);
   } else if (ps->pointwise) {
-    static const char *const names[] = {"", "chirp-in", "filter", "chirp-out", "R2C post-processing"};
+    static const char *const names[] = {"", "chirp-in", "filter", "chirp-out", "R2C post-processing", "rader-in", "filter", "rader-out"};
     if (ps->pointwise == POINTWISE_R2C_POST) snprintf(name, sizeof name, "real %s (N = %zu)", names[ps->pointwise], 2 * pb->n);
-    else snprintf(name, sizeof name, "Bluestein %s (N = %zu, M = %zu)", names[ps->pointwise], ps->chirp_n, pb->n);
+    else snprintf(name, sizeof name, "%s %s (N = %zu, M = %zu)", ps->pointwise >= POINTWISE_RADER_IN ? "Rader" : "Bluestein",
+                  names[ps->pointwise], ps->chirp_n, pb->n);
     ps->g = (geometry){0};
     ps->g.n = (unsigned)pb->n;
     ps->g.wg = POINTWISE_WG;
@@ -96,10 +98,14 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   if (gen == -2) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s: a generated expression did not fit its buffer (a ppfft bug)", name);
   if (gen != 0) return err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory generating the kernel");
   dump_kernel(ks.text, name, pb, c->be->dialect);
+  int rader = ps->pointwise >= POINTWISE_RADER_IN;
   void *table = !ks.table_arg ? NULL
+                : rader         ? rader_table(ps->pointwise, ps->chirp_n, pb->sign, pb->f64)
                 : ps->pointwise ? bluestein_table(ps->pointwise, ps->chirp_n, pb->n, pb->sign, pb->scale, pb->f64)
                                 : twiddle_table(&ps->v, ps->g.n, pb->f64);
-  size_t table_bytes = ps->pointwise ? bluestein_entries(ps->pointwise, ps->chirp_n, pb->n) * problem_table_elem_bytes(pb) : ps->g.table_bytes;
+  size_t table_bytes = rader ? rader_table_bytes(ps->pointwise, ps->chirp_n, pb->f64)
+                       : ps->pointwise ? bluestein_entries(ps->pointwise, ps->chirp_n, pb->n) * problem_table_elem_bytes(pb)
+                                       : ps->g.table_bytes;
   void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
   int abft = !ps->transpose && !ps->pointwise && ps->v.abft;
   void *abft_a = abft ? abft_table(pb->n, pb->sign, pb->f64) : NULL;

@@ -37,14 +37,27 @@ typedef struct solver {
 /* The table, in the order the planner tries it; NULL-terminated. */
 extern const solver *const solvers[];
 
-extern const solver solver_onepass, solver_fourstep, solver_reorder, solver_xpose, solver_extra_pass, solver_real_half, solver_bluestein, solver_estimate;
+extern const solver solver_onepass, solver_fourstep, solver_reorder, solver_xpose, solver_extra_pass, solver_real_half, solver_bluestein,
+    solver_rader, solver_estimate;
 
 /* Helpers the solvers share (plan/split.c). */
 
 /* Sets Bluestein's M (core/bluestein.h: the power of two >= 2N - 1) for every dimension of t whose
  * length needs it (transform_needs_bluestein), 0 for the others; a real transform's even real
- * dimension that needs it goes on the fast path (real_half), M for N/2. */
+ * dimension that needs it goes on the fast path (real_half), M for N/2.  A complex transform's
+ * dimension whose length Rader's algorithm takes (core/rader.h) goes to it instead where the
+ * estimate's cost says so (split.c's rader_cheaper). */
 void split_bluestein(const transform *t, split *sp);
+
+/* Which algorithm the dimensions of prime lengths take: the estimate's choice, Bluestein's
+ * wherever, or Rader's wherever it applies (a complex transform's prime length whose N - 1 is
+ * 13-smooth; the others Bluestein's). */
+typedef enum { PRIME_ESTIMATE, PRIME_BLUESTEIN, PRIME_RADER } prime_algorithm;
+void split_prime(const transform *t, prime_algorithm a, split *sp);
+
+/* Whether some dimension of sp is Rader's, and whether some dimension of t can be. */
+int split_has_rader(const split *sp);
+int split_rader_applies(const transform *t);
 
 /* The ways to a real transform's real dimension: its N points in one pass (the general path), N/2
  * points on pairs of reals (the fast path, even N, one pass or four-step), or, for an odd N whose N
@@ -67,6 +80,8 @@ enum { SPLIT_ALTERNATIVES = 8 };
  * on-chip kernels if any fit, else GM; a real transform's real dimension on the general path, else
  * (too long for it) on the fast one, or for an odd length through Bluestein's algorithm.  0, or -1 with the message set on c. */
 int split_fewest(const ppfft_context *c, const transform *t, split *sp);
+/* The same with the given algorithm for prime lengths. */
+int split_fewest_prime(const ppfft_context *c, const transform *t, prime_algorithm a, split *sp);
 
 /* The next split of dimension d to try, in the order the estimate prefers: on-chip kernels in 1, 2,
  * then 3 passes, then any kernels (GM too) in 1, 2, 3 (of Bluestein's M for such a dimension); for a

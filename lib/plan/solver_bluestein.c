@@ -2,7 +2,8 @@
  * passes of its own length compute (transform_needs_bluestein): each such dimension as a cyclic
  * convolution of length M, the power of two >= 2N - 1, with its two FFT_M split as the estimate
  * fits them; the other dimensions as the fewest passes.  With PPFFT_EXHAUSTIVE also with 2M for a
- * 1D transform: a longer M can split into faster passes (or one pass fewer is none of them). */
+ * 1D transform: a longer M can split into faster passes (or one pass fewer is none of them).  Where
+ * the estimate took Rader's algorithm (solver_rader), Bluestein's there instead. */
 #include "plan/solver.h"
 
 static int applicable(const ppfft_context *c, const search_problem *sp)
@@ -13,12 +14,14 @@ static int applicable(const ppfft_context *c, const search_problem *sp)
 
 static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max)
 {
-  (void)c;
   if (max < 1) return 0;
-  out[0] = (plan_candidate){.sp = sp->fewest, .from = solver_bluestein.name};
+  split b = sp->fewest;
+  /* the estimate took Rader's for some dimension (solver_rader's): Bluestein's there instead */
+  if (split_has_rader(&b) && split_fewest_prime(c, sp->t, PRIME_BLUESTEIN, &b) != 0) return 0;
+  out[0] = (plan_candidate){.sp = b, .from = solver_bluestein.name};
   const transform *t = sp->t;
-  int d = t->rank - 1, k = sp->fewest.nfactors[d];
-  size_t M2 = 2 * sp->fewest.bluestein[d];
+  int d = t->rank - 1, k = b.nfactors[d];
+  size_t M2 = 2 * b.bluestein[d];
   if (!sp->exhaustive || max < 2 || t->rank != 1 || !M2 || M2 > ((size_t)1 << 30)) return 1;
   out[1] = out[0];
   out[1].sp.bluestein[d] = M2;

@@ -3,4 +3,4 @@
 #include "plan/solver.h"
 
 const solver *const solvers[] = {&solver_onepass, &solver_fourstep, &solver_reorder, &solver_xpose, &solver_extra_pass, &solver_real_half,
-                                  &solver_bluestein, &solver_estimate, NULL};
+                                  &solver_rader, &solver_bluestein, &solver_estimate, NULL};

@@ -2,6 +2,8 @@
 #include "plan/candidates.h"
 #include "plan/solver.h"
 #include "core/bluestein.h"
+#include "core/rader.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +51,25 @@ int split_balanced(size_t L, int k, size_t *f)
   return 1;
 }
 
-void split_bluestein(const transform *t, split *sp)
+/* Whether the estimate takes Rader's algorithm for a length n both algorithms compute: when its two
+ * FFTs of L = n - 1 points cost less than Bluestein's of M, at 5 L log2 L flops each and 1.3 times
+ * that for an L that is not a power of two (the 13-smooth radices run at 0.71-0.82x the powers of
+ * two on the H200: bench/results/2026-11-24-h200-lengths).  With L < M / 2 it always does. */
+static int rader_cheaper(size_t n)
 {
-  for (int d = 0; d < 3; ++d) sp->bluestein[d] = d < t->rank && transform_needs_bluestein(t->n[d]) ? bluestein_m(t->n[d]) : 0;
+  size_t L = n - 1, M = bluestein_m(n);
+  double cl = 5.0 * (double)L * log2((double)L) * ((L & (L - 1)) ? 1.3 : 1.0), cm = 5.0 * (double)M * log2((double)M);
+  return cl < cm;
+}
+
+void split_prime(const transform *t, prime_algorithm a, split *sp)
+{
+  for (int d = 0; d < 3; ++d) {
+    int rader = d < t->rank && t->kind == PPFFT_C2C && rader_applies(t->n[d]) &&
+                (a == PRIME_RADER || (a == PRIME_ESTIMATE && rader_cheaper(t->n[d])));
+    sp->rader[d] = rader;
+    sp->bluestein[d] = rader ? t->n[d] - 1 : d < t->rank && transform_needs_bluestein(t->n[d]) ? bluestein_m(t->n[d]) : 0;
+  }
   int last = t->rank - 1;
   if (t->kind != PPFFT_C2C && sp->bluestein[last] && t->n[last] % 2 == 0) { /* the fast path's N/2 (it needs Bluestein too) */
     sp->real_half = 1;
@@ -59,13 +77,27 @@ void split_bluestein(const transform *t, split *sp)
   }
 }
 
-void split_real_path(const transform *t, real_path path, split *sp)
+void split_bluestein(const transform *t, split *sp) { split_prime(t, PRIME_ESTIMATE, sp); }
+
+int split_has_rader(const split *sp) { return sp->rader[0] || sp->rader[1] || sp->rader[2]; }
+
+int split_rader_applies(const transform *t)
+{
+  for (int d = 0; d < t->rank; ++d)
+    if (t->kind == PPFFT_C2C && rader_applies(t->n[d])) return 1;
+  return 0;
+}
+
+/* split_real_path with the given algorithm for prime lengths. */
+static void real_path_prime(const transform *t, real_path path, prime_algorithm a, split *sp)
 {
   int last = t->rank - 1;
   sp->real_half = path == REAL_PATH_HALF;
-  split_bluestein(t, sp);
+  split_prime(t, a, sp);
   if (path == REAL_PATH_BLUESTEIN && !sp->bluestein[last]) sp->bluestein[last] = bluestein_m(t->n[last]);
 }
+
+void split_real_path(const transform *t, real_path path, split *sp) { real_path_prime(t, path, PRIME_ESTIMATE, sp); }
 
 int split_has_bluestein(const split *sp) { return sp->bluestein[0] || sp->bluestein[1] || sp->bluestein[2]; }
 
@@ -117,14 +149,14 @@ size_t split_pass_candidates(const ppfft_context *c, const problem *pb, int on_c
 }
 
 /* split_fewest with a real transform's real dimension on the given path. */
-static int fewest_with(const ppfft_context *c, const transform *t, real_path path, split *sp)
+static int fewest_with(const ppfft_context *c, const transform *t, real_path path, prime_algorithm alg, split *sp)
 {
   int dims[3], nd = decompose_dims(t, dims);
   pass_desc pd[DECOMPOSE_MAX_PASSES];
   size_t tmp;
   char msg[512] = "";
   *sp = (split){0};
-  split_real_path(t, path, sp);
+  real_path_prime(t, path, alg, sp);
   for (int kd = 0; kd < nd; ++kd) {
     int d = dims[kd], ok = 0;
     for (int a = 0, only; !ok && (only = split_next_estimate(t, d, &a, sp)) >= 0;) {
@@ -145,12 +177,14 @@ static int fewest_with(const ppfft_context *c, const transform *t, real_path pat
   return 0;
 }
 
-int split_fewest(const ppfft_context *c, const transform *t, split *sp)
+int split_fewest_prime(const ppfft_context *c, const transform *t, prime_algorithm a, split *sp)
 {
   /* a real dimension too long for the general path's one pass may fit the fast path's half */
-  if (fewest_with(c, t, REAL_PATH_GENERAL, sp) == 0) return 0;
+  if (fewest_with(c, t, REAL_PATH_GENERAL, a, sp) == 0) return 0;
   size_t N = t->n[t->rank - 1];
   if (t->kind == PPFFT_C2C || N < 4) return -1;
   /* an odd length too long for the general path's one pass: Bluestein's, whose FFTs split */
-  return fewest_with(c, t, N % 2 ? REAL_PATH_BLUESTEIN : REAL_PATH_HALF, sp);
+  return fewest_with(c, t, N % 2 ? REAL_PATH_BLUESTEIN : REAL_PATH_HALF, a, sp);
 }
+
+int split_fewest(const ppfft_context *c, const transform *t, split *sp) { return split_fewest_prime(c, t, PRIME_ESTIMATE, sp); }
