@@ -43,7 +43,7 @@ if len(sys.argv) > 3:  # a plot: bandwidth by shape, and the error
     x = range(len(shapes))
     fig, (a, b) = plt.subplots(2, 1, figsize=(11, 7), sharex=True)
     a.plot(x, [float(cufft[s]["GBps"]) for s in shapes], "o-", label="cuFFT f16")
-    a.plot(x, [float(core[s]["GBps"]) for s in shapes], "s-", label="ppfft f16, CUDA cores (estimate)")
+    a.plot(x, [float(core[s]["GBps"]) for s in shapes], "s-", label="ppfft f16 (wisdom or estimate, as benched)")
     a.plot(x, [float(tc[s]["GBps"]) if s in tc else float("nan") for s in shapes], "^-", label="ppfft f16, TC")
     a.set_ylabel("2 x bytes / time (GB/s)")
     a.legend()

@@ -14,6 +14,8 @@
 #include "suites.h"
 #include "testcuda.h"
 #include "testutil.h"
+#include "wisdom/files.h"
+#include "wisdom/format.h"
 #include "wisdom/problem_key.h"
 #include <math.h>
 #include <stdio.h>
@@ -610,6 +612,66 @@ START_TEST(f16_tc_against_fftw)
 }
 END_TEST
 
+/* The f16 entries of the shipped H200 CUDA wisdom (tuned, bench/results/2026-11-25-h200-f16) still
+ * apply: each plan splits its transform (at the 256 MiB batch it was tuned at) and every pass's
+ * variant fits, so a change of the planner's or the geometry's rules that would drop them (the
+ * planner then falls back to the estimate without a word) fails here.  No build, no device. */
+START_TEST(f16_shipped_wisdom_applies)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  const char *srcdir = getenv("srcdir");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/wisdom/nvidia-h200-cuda.wisdom", srcdir && *srcdir ? srcdir : ".");
+  char *text = wisdom_read_file(path);
+  ck_assert_msg(text, "cannot read %s", path);
+  wisdom_entry *e = NULL;
+  size_t n = 0, f16 = 0;
+  char msg[512];
+  ck_assert_msg(wisdom_parse(text, &e, &n, msg, sizeof msg) == 0, "%s: %s", path, msg);
+  free(text);
+  for (size_t i = 0; i < n; ++i) {
+    if (!strstr(e[i].base, ":f16:")) continue;
+    const char *q = strstr(e[i].base, ":n");
+    ck_assert_msg(q, "%s: no lengths", e[i].base);
+    size_t len[3], total = 1;
+    int rank = 0;
+    for (++q; *q == 'n' || *q == 'x'; ++rank) {
+      ck_assert_int_lt(rank, 3);
+      len[rank] = strtoull(q + 1, (char **)&q, 10);
+      total *= len[rank];
+    }
+    ppfft_desc d;
+    ppfft_desc_init(&d, rank, len, ((size_t)256 << 20) / (4 * total));
+    d.precision = PPFFT_F16;
+    d.inplace = strstr(e[i].base, ":ip:") != NULL;
+    d.direction = strstr(e[i].base, ":bwd:") ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    errors err;
+    ck_assert_int_eq(errors_init(&err), 0);
+    transform t;
+    ck_assert_int_eq(transform_from_desc(&err, &di, &d, &t), PPFFT_SUCCESS);
+    variant vs[DECOMPOSE_MAX_PASSES];
+    int nv = plan_string_parse(e[i].plan, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
+    ck_assert_msg(nv > 0, "%s: %s", e[i].plan, msg);
+    split sp;
+    ck_assert_msg(plan_string_split(&t, vs, nv, &sp, msg, sizeof msg) == 0, "%s %s: %s", e[i].base, e[i].plan, msg);
+    pass_desc pd[DECOMPOSE_MAX_PASSES];
+    int np = test_decompose(&t, &sp, pd);
+    for (int k = 0; k < np; ++k) {
+      if (pd[k].transpose || pd[k].pointwise) continue;
+      variant v = vs[pd[k].variant];
+      geometry g;
+      ck_assert_msg(geometry_of(&pd[k].pb, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s %s, pass %d: %s", e[i].base, e[i].plan, k, msg);
+    }
+    errors_destroy(&err);
+    ++f16;
+  }
+  free(e);
+  ck_assert_uint_ge(f16, 11);
+}
+END_TEST
+
 Suite *make_f16_suite(void)
 {
   Suite *s = suite_create("f16");
@@ -620,6 +682,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, tc_map_from_the_probe);
   tcase_add_test(tc, nvrtc_builds_f16_passes);
   tcase_add_test(tc, f16_wide_accesses);
+  tcase_add_test(tc, f16_shipped_wisdom_applies);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);

@@ -7,8 +7,8 @@
  *
  * Problems use fftw-wisdom's letters: c (complex) or r (real: forward is R2C, backward C2R), o/i
  * (out-of-place/in-place), f/b (forward/backward), then the lengths (real lengths for r), e.g.
- * cof1024, cib4096, cof256x256, rof1000 (R2C), rob64x64 (C2R); ":f64" for double precision and
- * ":b<batch>" for a batch (default: enough transforms for 256 MiB, 16 MiB on a CPU device, at most
+ * cof1024, cib4096, cof256x256, rof1000 (R2C), rob64x64 (C2R); ":f64" for double precision, ":f16"
+ * for half (CUDA only: half2 data, computed in f32), and ":b<batch>" for a batch (default: enough transforms for 256 MiB, 16 MiB on a CPU device, at most
  * an eighth of the device's memory).  Each winner is checked against FFTW before it is written.
  *
  * Building kernels costs far more than timing them, and NVIDIA's OpenCL compiler builds one program
@@ -20,6 +20,7 @@
  * entry, at which level it serves the device (wisdom/device_keys.h) and whether the generator that
  * made it is this ppfft's: an entry of another generator is ignored, and its problem needs tuning
  * again. */
+#include "core/half.h"
 #include "gen/signature.h"
 #include "plan/planner.h"
 #include "ppfft.h"
@@ -76,10 +77,11 @@ static void usage(FILE *f)
              "                   CUDA backend's (--device D: CUDA device D, default 0; a build with --with-cuda)\n"
              "  --problems LIST  comma-separated, e.g. cof1024,cib4096:f64,cof256:b64,rof1000 (c=complex, r=real: R2C\n"
              "                   forward, C2R backward; o/i=out-of/in-place, f/b=forward/backward, lengths, :f64\n"
-             "                   double precision, :b<batch>)\n"
+             "                   double precision, :f16 half precision (CUDA), :b<batch>)\n"
              "  --canonical      1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8, some lengths of radix 3,\n"
              "                   5, 7 and Bluestein's, R2C and C2R (1D 2^8..2^14, 1024^2, 4096^2, 128^3, 256^3),\n"
-             "                   f32 and f64 (what this version cannot plan yet is listed and skipped)\n"
+             "                   f32 and f64 (what this version cannot plan yet is listed and skipped); with --backend\n"
+             "                   cuda also their powers of two in f16, and 512x256 f16\n"
              "  --budget S       stop after about S seconds in all (default 600)\n"
              "  --exhaustive     time the whole search space instead of the short list (PPFFT_EXHAUSTIVE in\n"
              "                   ppfft.h: every variant and launch shape, every split into passes)\n"
@@ -122,6 +124,7 @@ static int parse_problem(const char *s, tune_problem *p)
     ++q;
     if (!strncmp(q, "f64", 3)) p->desc.precision = PPFFT_F64, q += 3;
     else if (!strncmp(q, "f32", 3)) p->desc.precision = PPFFT_F32, q += 3;
+    else if (!strncmp(q, "f16", 3)) p->desc.precision = PPFFT_F16, q += 3;
     else if (*q == 'b') {
       char *end;
       unsigned long long b = strtoull(q + 1, &end, 10);
@@ -137,7 +140,7 @@ static int parse_problem(const char *s, tune_problem *p)
  * are slow), capped at an eighth of the device's memory. */
 static size_t fill_batch(const ppfft_desc *d, const device_info *di)
 {
-  size_t per = (d->precision == PPFFT_F64 ? 16 : 8) / (d->kind == PPFFT_C2C ? 1 : 2); /* real kinds: the real side */
+  size_t per = precision_elem_bytes(d->precision) / (d->kind == PPFFT_C2C ? 1 : 2); /* real kinds: the real side */
   for (int i = 0; i < d->rank; ++i) per *= d->n[i];
   size_t bytes = (size_t)((di->type & CL_DEVICE_TYPE_CPU) ? 16 : 256) << 20;
   if (di->global_mem / 8 < bytes) bytes = (size_t)(di->global_mem / 8);
@@ -147,7 +150,8 @@ static size_t fill_batch(const ppfft_desc *d, const device_info *di)
 
 /* The canonical set: powers of two (C2C: 1D 2^1..2^24, 2D squares 2^2..2^12, 3D cubes 2^2..2^8),
  * then lengths of other radices and Bluestein's, then real transforms (R2C and C2R), each in f32
- * and f64. */
+ * and f64; on CUDA contexts the powers of two again in f16 (half precision is CUDA's only), with
+ * 512x256, a 2D shape of issue 15's acceptance that is not a square, last. */
 static const char *const canonical_other[] = {
   /* mixed radix, 1D, 2D and 3D */
   "cof12", "cof100", "cof243", "cof1000", "cof2187", "cof15625", "cof16807", "cof27648", "cof100x100", "cof480x640", "cof96x96x96",
@@ -158,23 +162,32 @@ static const char *const canonical_other[] = {
   "rof256", "rof1024", "rof4096", "rof16384", "rof1024x1024", "rof4096x4096", "rof128x128x128", "rof256x256x256", "rob256", "rob1024",
   "rob4096", "rob16384", "rob1024x1024", "rob4096x4096", "rob128x128x128", "rob256x256x256"};
 
-static size_t canonical(tune_problem **out)
+/* Appends the powers of two of the canonical set in precision suffix sfx to list[*n]. */
+static void add_powers(tune_problem *list, size_t *n, const char *sfx)
 {
-  size_t nother = sizeof canonical_other / sizeof canonical_other[0], cap = 2 * (24 + 11 + 7 + nother), n = 0;
+  char name[64];
+  for (int k = 1; k <= 24; ++k) snprintf(name, sizeof name, "cof%llu%s", 1ull << k, sfx), parse_problem(name, &list[(*n)++]);
+  for (int k = 2; k <= 12; ++k)
+    snprintf(name, sizeof name, "cof%llux%llu%s", 1ull << k, 1ull << k, sfx), parse_problem(name, &list[(*n)++]);
+  for (int k = 2; k <= 8; ++k)
+    snprintf(name, sizeof name, "cof%llux%llux%llu%s", 1ull << k, 1ull << k, 1ull << k, sfx), parse_problem(name, &list[(*n)++]);
+}
+
+static size_t canonical(int cuda, tune_problem **out)
+{
+  size_t nother = sizeof canonical_other / sizeof canonical_other[0], cap = 3 * (24 + 11 + 7) + 1 + 2 * nother, n = 0;
   tune_problem *list = calloc(cap, sizeof *list);
   if (!list) return 0;
   char name[64];
-  for (int prec = 0; prec < 2; ++prec) {
-    const char *sfx = prec ? ":f64" : "";
-    for (int k = 1; k <= 24; ++k) snprintf(name, sizeof name, "cof%llu%s", 1ull << k, sfx), parse_problem(name, &list[n++]);
-    for (int k = 2; k <= 12; ++k)
-      snprintf(name, sizeof name, "cof%llux%llu%s", 1ull << k, 1ull << k, sfx), parse_problem(name, &list[n++]);
-    for (int k = 2; k <= 8; ++k)
-      snprintf(name, sizeof name, "cof%llux%llux%llu%s", 1ull << k, 1ull << k, 1ull << k, sfx), parse_problem(name, &list[n++]);
-  }
+  add_powers(list, &n, "");
+  add_powers(list, &n, ":f64");
   for (int prec = 0; prec < 2; ++prec)
     for (size_t i = 0; i < nother; ++i)
       snprintf(name, sizeof name, "%s%s", canonical_other[i], prec ? ":f64" : ""), parse_problem(name, &list[n++]);
+  if (cuda) {
+    add_powers(list, &n, ":f16");
+    parse_problem("cof512x256:f16", &list[n++]);
+  }
   *out = list;
   return n;
 }
@@ -205,11 +218,12 @@ static void show_progress(void *arg, size_t done, size_t total, double ms, const
 
 /* Relative L2 error of the plan's output against FFTW in double precision on random data, over
  * the first few transforms.  Only those are made on the host and compared; the rest of the batch is
- * zeros (transforms do not mix), so a check costs little next to the search. */
+ * zeros (transforms do not mix), so a check costs little next to the search.  f16 data are rounded
+ * to half on the host, and FFTW transforms those halves. */
 static double check_against_fftw(ppfft_plan *plan, const transform *p)
 {
-  size_t n = transform_length(p), check = p->batch < 8 ? p->batch : 8, count = n * check, eb = p->f64 ? 16 : 8;
-  int f64 = p->f64;
+  size_t n = transform_length(p), check = p->batch < 8 ? p->batch : 8, count = n * check, eb = transform_elem_bytes(p);
+  int f64 = p->f64, f16 = p->f16;
   double *x = malloc(16 * count), *ref = malloc(16 * count), *got = malloc(16 * count);
   void *in = calloc(plan->in_span, eb), *out = malloc(plan->out_span * eb);
   double err = INFINITY;
@@ -219,10 +233,12 @@ static double check_against_fftw(ppfft_plan *plan, const transform *p)
       s ^= s << 13, s ^= s >> 7, s ^= s << 17;
       x[i] = (double)(s >> 11) * 0x1.0p-52 - 1.0;
       if (f64) ((double *)in)[i] = x[i];
+      else if (f16) x[i] = half_to_float(((uint16_t *)in)[i] = half_from_float((float)x[i]));
       else x[i] = ((float *)in)[i] = (float)x[i];
     }
     if (plan_run_host(plan, in, out) == PPFFT_SUCCESS) {
-      for (size_t i = 0; i < 2 * count; ++i) got[i] = f64 ? ((double *)out)[i] : ((float *)out)[i];
+      for (size_t i = 0; i < 2 * count; ++i)
+        got[i] = f64 ? ((double *)out)[i] : f16 ? half_to_float(((uint16_t *)out)[i]) : ((float *)out)[i];
       int len[3];
       for (int d = 0; d < p->rank; ++d) len[d] = (int)p->n[d];
       fftw_plan fp = fftw_plan_many_dft(p->rank, len, (int)check, (fftw_complex *)x, NULL, 1, (int)n, (fftw_complex *)ref, NULL, 1, (int)n,
@@ -606,7 +622,7 @@ int main(int argc, char **argv)
   }
   tune_problem *list = NULL;
   size_t count = 0;
-  if (o.canonical) count = canonical(&list);
+  if (o.canonical) count = canonical(o.cuda, &list);
   else {
     list = calloc(strlen(o.problems) + 1, sizeof *list);
     char *copy = strdup(o.problems);
@@ -696,8 +712,9 @@ int main(int argc, char **argv)
     }
     size_t N = transform_length(&tf);
     double err = tf.kind == PPFFT_C2C ? check_against_fftw(best, &tf) : check_real_against_fftw(best, &tf);
-    double bound = (tf.f64 ? 1e-15 : 5e-7) * (N > 2 ? log2((double)N) : 1.0);
-    size_t eb = tf.f64 ? 16 : 8, bytes = 2 * N * eb; /* one transform's bytes in and out */
+    /* f16: half storage rounds every trip through memory (tests/check_f16.c's bound) */
+    double bound = tf.f16 ? 4.0 * 0x1.0p-11 * sqrt(N > 2 ? log2((double)N) : 1.0) : (tf.f64 ? 1e-15 : 5e-7) * (N > 2 ? log2((double)N) : 1.0);
+    size_t eb = transform_elem_bytes(&tf), bytes = 2 * N * eb; /* one transform's bytes in and out */
     if (tf.kind != PPFFT_C2C) bytes = N * eb / 2 + N / tf.n[tf.rank - 1] * (tf.n[tf.rank - 1] / 2 + 1) * eb;
     double gbps = (double)(bytes * tf.batch) / (ms * 1e-3) / 1e9;
     if (!(err <= bound)) { /* never write a winner that computes the wrong thing */
