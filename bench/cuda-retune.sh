@@ -12,19 +12,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$L/gpu.t
 TT=${TUNE_T:-200}
 timeout $((TT + 30)) tuner/ppfft-tune --backend cuda --problems "${PROBLEMS:?}" -v -o "$L/retune.wisdom" --budget $TT \
   > "$L/tune.log" 2> "$L/tune-v.log"; el "tune: exit $?"; grep -v "^#" "$L/tune.log" | cut -c1-160
-python3 - wisdom/nvidia-h200-cuda.wisdom "$L/retune.wisdom" "$L/merged.wisdom" <<'PY'
-import sys
-old, new, out = sys.argv[1:]
-fresh = {l.split()[3]: l for l in open(new) if l.startswith("nvidia")}
-lines, used = [], set()
-for l in open(old):
-    k = l.split()[3] if l.startswith("nvidia") else None
-    if k in fresh: lines.append(fresh[k]); used.add(k)
-    else: lines.append(l)
-lines += [fresh[k] for k in fresh if k not in used]
-print("merged: replaced", len(used), "added", len(fresh) - len(used))
-open(out, "w").write("".join(lines))
-PY
+python3 bench/wisdom-merge.py wisdom/nvidia-h200-cuda.wisdom "$L/retune.wisdom" "$L/merged.wisdom"
 export PPFFT_WISDOM_PATH=wisdom/nvidia-h200.wisdom:$L/merged.wisdom
 for p in f32 f64; do
   S=${F32:?}; [ $p = f64 ] && S=${F64:?}

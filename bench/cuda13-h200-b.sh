@@ -18,19 +18,7 @@ P=cof1048576,cof1024x1024,cof4096x4096,cof256x256,cof1048576:f64,cof1024x1024:f6
 TT=${TUNE_T:-45}
 timeout $((TT + 15)) tuner/ppfft-tune --backend cuda --problems $P -v -o $L/c13b.wisdom --budget $TT > $L/tune.log 2> $L/tune-v.log
 el "tune: exit $?"; cut -c1-200 $L/tune.log | grep -v "^#"
-python3 - wisdom/nvidia-h200-cuda.wisdom $L/c13b.wisdom $L/merged.wisdom <<'PY'
-import sys
-old, new, out = sys.argv[1:]
-fresh = {l.split()[3]: l for l in open(new) if l.startswith("nvidia")}
-lines, used = [], set()
-for l in open(old):
-    k = l.split()[3] if l.startswith("nvidia") else None
-    if k in fresh: lines.append(fresh[k]); used.add(k)
-    else: lines.append(l)
-lines += [fresh[k] for k in fresh if k not in used]
-print("merged: replaced", len(used), "added", len(fresh) - len(used))
-open(out, "w").write("".join(lines))
-PY
+python3 bench/wisdom-merge.py wisdom/nvidia-h200-cuda.wisdom $L/c13b.wisdom $L/merged.wisdom
 cp $L/merged.wisdom wisdom/nvidia-h200-cuda.wisdom
 export PPFFT_WISDOM_PATH=wisdom/nvidia-h200.wisdom:wisdom/nvidia-h200-cuda.wisdom
 for p in f32 f64; do

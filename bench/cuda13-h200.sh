@@ -31,19 +31,7 @@ F64=cof4096:f64,cof16384:f64,cof32768:f64,cof65536:f64,cof131072:f64,cof262144:f
 TT=${TUNE_T:-150}
 timeout $((TT + 20)) tuner/ppfft-tune --backend cuda --problems $F32,$F64 -v -o $L/c13.wisdom --budget $TT > $L/tune.log 2> $L/tune-v.log
 el "tune: exit $?"; grep -v "kept:" $L/tune.log | tail -8 | cut -c1-250
-python3 - wisdom/nvidia-h200-cuda.wisdom $L/c13.wisdom $L/merged.wisdom <<'PY'
-import sys
-old, new, out = sys.argv[1:]
-fresh = {l.split()[3]: l for l in open(new) if l.startswith("nvidia")}
-lines, used = [], set()
-for l in open(old):
-    k = l.split()[3] if l.startswith("nvidia") else None
-    if k in fresh: lines.append(fresh[k]); used.add(k)
-    else: lines.append(l)
-lines += [fresh[k] for k in fresh if k not in used]
-print("merged: replaced", len(used), "added", len(fresh) - len(used))
-open(out, "w").write("".join(lines))
-PY
+python3 bench/wisdom-merge.py wisdom/nvidia-h200-cuda.wisdom $L/c13.wisdom $L/merged.wisdom
 cp wisdom/nvidia-h200-cuda.wisdom $L/shipped-before.wisdom; cp $L/merged.wisdom wisdom/nvidia-h200-cuda.wisdom
 export PPFFT_WISDOM_PATH=wisdom/nvidia-h200.wisdom:wisdom/nvidia-h200-cuda.wisdom
 S32="16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 33554432 67108864 134217728"

@@ -151,14 +151,6 @@ static void complex_length(size_t n, worst *w)
   ppfft_plan_destroy(pb);
 }
 
-/* The relative L2 error of count reals against want. */
-static double reals_error(const double *got, const double *want, size_t count)
-{
-  double num = 0, den = 0;
-  for (size_t i = 0; i < count; ++i) num += (got[i] - want[i]) * (got[i] - want[i]), den += want[i] * want[i];
-  return den > 0 ? sqrt(num / den) : sqrt(num);
-}
-
 /* R2C and C2R of length n. */
 static void real_length(size_t n, worst *w)
 {
@@ -186,11 +178,10 @@ static void real_length(size_t n, worst *w)
   cl_mem mz = run_into(pb, mH, n, z, bname);
   test_reference(c, ref, n, 1, +1);
   for (size_t k = 0; k < n; ++k) c[k] = ref[2 * k]; /* the reals of the reference */
-  e = reals_error(z, c, n);
+  e = test_real_error(z, c, 1, n);
   ck_assert_msg(e <= bound, "N = %zu C2R %s: error %.3g > %.3g", n, bname, e, bound);
   note(w, W_C2R, e, bound, n);
-  for (size_t k = 0; k < n; ++k) c[k] = (double)n * r[k];
-  e = reals_error(z, c, n);
+  e = test_real_error(z, r, (double)n, n);
   ck_assert_msg(e <= 2 * bound, "N = %zu real round trip %s; %s: error %.3g > %.3g", n, fname, bname, e, 2 * bound);
   note(w, W_REAL_ROUND, e, 2 * bound, n);
   clReleaseMemObject(in), clReleaseMemObject(mH), clReleaseMemObject(mz);

@@ -217,14 +217,6 @@ static size_t half_index(int rank, const size_t *n, size_t i)
   return (i / N) * h + k;
 }
 
-/* ||a - s b|| / ||s b|| over count reals (a round trip scales by the length; C2R's parts by 1). */
-static double real_error(const double *a, const double *b, double s, size_t count)
-{
-  double num = 0, den = 0;
-  for (size_t i = 0; i < count; ++i) num += (a[i] - s * b[i]) * (a[i] - s * b[i]), den += s * b[i] * s * b[i];
-  return sqrt(num / den);
-}
-
 /* The reference: R2C: the half of the DFT of the real input; C2R: the real part of the inverse DFT
  * of the input extended by conj X(-i) (= the transform of its Hermitian part).  in: packed
  * per-transform values of the input side (reals, or complex half grid); returns the output side's
@@ -513,7 +505,7 @@ static void round_trips(size_t n, size_t batch, double *err_c, double *err_r)
     ck_assert_int_eq(ppfft_execute(pf, t->q, mx, mz, 0, NULL, NULL), PPFFT_SUCCESS);
     ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
     download_reals(my, y, xs, 0);
-    double e = real_error(y, x, (double)n, xs);
+    double e = test_real_error(y, x, (double)n, xs);
     *(real ? err_r : err_c) = e;
     ck_assert_msg(e < 2 * test_bound(n, 0), "N = %zu %s round trip error %g", n, real ? "real" : "complex", e);
     clReleaseMemObject(mx);
@@ -574,7 +566,7 @@ START_TEST(test_hermitian_part)
   const real_case *rc = &quick[_i ? 5 : 1];
   double *a = run_case(rc, 3, 0, NULL, 0), *h = run_case(rc, 3, 1, NULL, 0);
   size_t count = prod(rc->rank, rc->n) * rc->batch;
-  double e = real_error(a, h, 1, count);
+  double e = test_real_error(a, h, 1, count);
   ck_assert_msg(e < test_bound(prod(rc->rank, rc->n), rc->f64), "C2R of X and of its Hermitian part differ by %g", e);
   free(a);
   free(h);
@@ -602,7 +594,7 @@ START_TEST(test_round_trip)
   ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
   download_reals(my, y, rl.span, 0);
   size_t T = prod(f.rank, f.n);
-  double e = real_error(y, x, (double)T, rl.span);
+  double e = test_real_error(y, x, (double)T, rl.span);
   ck_assert_msg(e < 2 * test_bound(T, 0), "round trip error %g", e);
   clReleaseMemObject(mx);
   clReleaseMemObject(mz);

@@ -258,6 +258,18 @@ double test_rel_error(const double *a, const double *b, size_t count)
   return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
 }
 
+double test_real_error(const double *a, const double *b, double s, size_t count)
+{
+  long double num = 0, den = 0;
+  for (size_t i = 0; i < count; ++i) {
+    long double want = (long double)s * b[i], d = a[i] - want;
+    num += d * d;
+    den += want * want;
+  }
+  if (isnan((double)num)) return INFINITY;
+  return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+}
+
 double test_bound(size_t n, int f64)
 {
   double lg = n > 2 ? log2((double)n) : 1.0;

@@ -81,6 +81,9 @@ void test_reference_nd(int rank, const size_t *n, size_t batch, int sign, const 
 /* Relative L2 error ||a - b|| / ||b|| over count complex values. */
 double test_rel_error(const double *a, const double *b, size_t count);
 
+/* Relative L2 error ||a - s b|| / ||s b|| over count reals (real transforms' sides; s = 1: b itself). */
+double test_real_error(const double *a, const double *b, double s, size_t count);
+
 /* The error bound for length n: 5e-7 log2 n (f32) or 1e-15 log2 n (f64), at least for log2 n = 1. */
 double test_bound(size_t n, int f64);
 
