@@ -63,8 +63,8 @@ static void each_element(gen_state *gs, void (*line)(gen_state *gs, text_buf *b,
 
 static void input_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
-  (void)gs;
-  tb_printf(b, "    { const real2 a_ = abft_a[%s]; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
+  if (gs->d->abft_omit & ABFT_OMIT_TABLE) tb_printf(b, "    { const real2 a_ = {(real)1.5, (real)%s}; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
+  else tb_printf(b, "    { const real2 a_ = abft_a[%s]; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
   tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n");
 }
 
@@ -196,8 +196,8 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
-  each_element(gs, input_share);
-  if (two) {
+  if (!(gs->d->abft_omit & ABFT_OMIT_INPUT)) each_element(gs, input_share);
+  if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
     tb_printf(b, "  if (!fix && tr < nvalid) {\n");
     each_slot(gs, "    abft_sr[i] += vr[i]; abft_si[i] += vi[i];\n");
     tb_printf(b, "  }\n");
@@ -210,10 +210,10 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
-  each_element(gs, output_share);
+  if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
   tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
-  transform_sums(gs);
+  if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
   tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di <= abft_delta * abft_delta * (real)%u * abft_dn);\n",
             gs->g->n);
   tb_printf(b, "  ++abft_iter;\n");
@@ -276,7 +276,7 @@ int gen_abft_body(gen_state *gs)
     tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pn = abft_n; }\n");
     tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
     tb_printf(b, "  } else if (valid) {\n");
-    each_slot(gs, "    abft_or[i] += vr[i]; abft_oi[i] += vi[i];\n");
+    if (!(gs->d->abft_omit & ABFT_OMIT_RIGHT)) each_slot(gs, "    abft_or[i] += vr[i]; abft_oi[i] += vi[i];\n");
     tb_printf(b, "  }\n  }\n  /* store (the correction stores below) */\n");
     store(gs);
     tb_printf(b, "  if (fix) {\n  if (valid) {\n");
@@ -286,7 +286,8 @@ int gen_abft_body(gen_state *gs)
     gen_store_owned_elements(gs);
     tb_printf(b, "  }\n");
     tb_printf(b, "  if (blk + 1u == nblk) {\n");
-    group_any(gs, "abft_pend != 0xffffffffu", "any_");
+    if (gs->d->abft_omit & ABFT_OMIT_ANY) tb_printf(b, "  const uint any_ = 0u;\n");
+    else group_any(gs, "abft_pend != 0xffffffffu", "any_");
     tb_printf(b, "  nit += any_;\n  }\n");
     tb_printf(b, "  }\n");
   } else {

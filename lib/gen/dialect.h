@@ -54,6 +54,8 @@ typedef struct dialect {
                                * against real2 .. real16), else NULL (OpenCL: no f16) */
   int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
                                * passes left out, so its cost shows; the results are wrong */
+  unsigned abft_omit;         /* timing studies only (bench/shfl-study): ABFT_OMIT_* parts of the
+                               * ABFT code left out (gen/abft.h), so their cost shows */
   /* the line before a kernel's signature, for a work-group of wg work-items */
   void (*kernel_head)(text_buf *b, unsigned wg);
   /* the even (odd = 0) or odd components of vector expression v, into buf (errors in sticky) */

@@ -153,6 +153,17 @@ void gen_twiddle_unit(const gen_state *gs, text_buf *b, unsigned r, char k[][64]
 
 /* ---- abft.c ---- */
 
+/* Parts of the ABFT code a timing study (dialect.abft_omit) may leave out, so that their cost
+ * shows; the checks are then wrong. */
+enum {
+  ABFT_OMIT_INPUT = 1,       /* the input share a . x, |x|^2 (table loads and products) */
+  ABFT_OMIT_TABLE = 2,       /* only the table loads of the input share (a constant instead) */
+  ABFT_OMIT_OUTPUT = 4,      /* the output share e . y */
+  ABFT_OMIT_SUMS = 8,        /* the sums over the transform's work-items */
+  ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
+  ABFT_OMIT_ANY = 32         /* the work-group's vote (and its barrier) after the window */
+};
+
 /* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */
 void gen_abft_args(const gen_state *gs, text_buf *b);
 
