@@ -82,6 +82,7 @@ static void inject_target(gen_state *gs, const char *when)
 {
   const geometry *g = gs->g;
   text_buf *b = gs->b;
+  if (gs->d->abft_omit & ABFT_OMIT_INJECT) return;
   tb_printf(b, "  uint abft_ist = 0xffffffffu, abft_islot = 0u, abft_iim = 0u, abft_ibit = 0u;\n");
   tb_printf(b, "  if (abft_ninj && %s) for (uint f_ = 0; f_ < abft_ninj; ++f_) {\n", when);
   tb_printf(b, "    const uint o_ = %uu + %uu * f_, k_ = abft_ctl[o_ + 4u] >> 1;\n", (unsigned)ABFT_CTL_INJ, (unsigned)ABFT_CTL_INJ_WORDS);
@@ -97,6 +98,7 @@ static void inject_target(gen_state *gs, const char *when)
 static void inject(gen_state *gs, unsigned stage)
 {
   const geometry *g = gs->g;
+  if (gs->d->abft_omit & ABFT_OMIT_INJECT) return;
   tb_printf(gs->b, "  if (abft_ist == %uu) {\n", stage);
   for (unsigned q = 0; q < g->rq; ++q)
     for (unsigned e = 0; e < g->ec; ++e) {

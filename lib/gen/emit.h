@@ -161,7 +161,8 @@ enum {
   ABFT_OMIT_OUTPUT = 4,      /* the output share e . y */
   ABFT_OMIT_SUMS = 8,        /* the sums over the transform's work-items */
   ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
-  ABFT_OMIT_ANY = 32         /* the work-group's vote (and its barrier) after the window */
+  ABFT_OMIT_ANY = 32,        /* the work-group's vote (and its barrier) after the window */
+  ABFT_OMIT_INJECT = 64      /* the fault injection's hooks */
 };
 
 /* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */
