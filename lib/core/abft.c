@@ -39,7 +39,7 @@ void *abft_table(size_t n, int sign, int f64)
 {
   double *a = malloc(2 * n * sizeof *a);
   if (!a) return NULL;
-  for (size_t j = 0; j < n; ++j) a[2 * j] = abft_weight((uint32_t)j), a[2 * j + 1] = 0;
+  for (size_t j = 0; j < n; ++j) a[2 * j] = abft_weight((uint32_t)j, 0), a[2 * j + 1] = abft_weight((uint32_t)j, 1);
   fft_double(a, n, sign);
   if (f64) return a;
   float *f = malloc(2 * n * sizeof *f);

@@ -68,11 +68,14 @@ static void input_share(gen_state *gs, text_buf *b, const char *pos, const char 
   tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n");
 }
 
-/* e_j y_j (e_j real: core/abft.h). */
+/* e_j y_j (e_j: core/abft.h's abft_weight). */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
   (void)gs;
-  tb_printf(b, "    { const real w_ = ppfft_abft_weight(%s); abft_or_ += w_ * %s; abft_oi_ += w_ * %s; }\n", pos, re, im);
+  tb_printf(b, "    { const uint h_ = ppfft_abft_mix(%s);\n", pos);
+  tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
+  tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
+  tb_printf(b, "      abft_or_ += er_ * %s - ei_ * %s; abft_oi_ += er_ * %s + ei_ * %s; }\n", re, im, im, re);
 }
 
 /* Fault injection, once per computation: the fault of this execution (at most one per work-item:
@@ -216,8 +219,8 @@ static int check_block(gen_state *gs, int two)
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
   tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
   if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
-  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di <= abft_delta * abft_delta * (real)%u * abft_dn);\n",
-            gs->g->n);
+  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di <= abft_delta * abft_delta * (real)%.17g * abft_dn);\n",
+            ABFT_WEIGHT_ENERGY * gs->g->n);
   tb_printf(b, "  ++abft_iter;\n");
   return failed;
 }
