@@ -225,6 +225,24 @@ static int check_block(gen_state *gs, int two)
   return failed;
 }
 
+/* Where the dialect has ppfft_opaque: the tables' pointers saved before a loop (before = 1), or
+ * made again, opaque, at the top of each iteration (before = 0): read through loop-invariant
+ * pointers, a whole transform's table loads (twiddles, a = e^T W) were hoisted out of the loop and
+ * held in registers, which cost the kernel most of its occupancy. */
+static void opaque_tables(gen_state *gs, int before)
+{
+  const variant *v = gs->v;
+  if (!gs->d->opaque_tables) return;
+  const char *names[3];
+  int k = 0;
+  if (v->twiddle == TW_CM_K || v->twiddle == TW_GM) names[k++] = "tw";
+  if (gs->p->twiddle_n) names[k++] = "tw4";
+  names[k++] = "abft_a";
+  for (int i = 0; i < k; ++i)
+    if (before) tb_printf(gs->b, "  const real2 *const %s_o = %s;\n", names[i], names[i]);
+    else tb_printf(gs->b, "  const real2 *restrict %s = ppfft_opaque(%s_o);\n", names[i], names[i]);
+}
+
 /* The block's transform index base, the transforms that exist, the layout's pointers. */
 static void block_start(gen_state *gs, const char *block)
 {
@@ -268,7 +286,9 @@ int gen_abft_body(gen_state *gs)
     tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pn = 0; /* its input checksum share */\n");
     /* the window's blocks, then (fix) the delayed, batched correction: one more computation, of the
      * sums, when any lane needs it */
+    opaque_tables(gs, 1);
     tb_printf(b, "  for (uint blk = 0u, nit = nblk; blk < nit; ++blk) {\n");
+    opaque_tables(gs, 0);
     tb_printf(b, "  const uint fix = blk == nblk, att = fix;\n");
     block_start(gs, "fix ? (abft_pend != 0xffffffffu ? abft_pend : 0u) : blk");
     tb_printf(b, "  uint nvalid = fix ? 0u : batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* fix: nothing loaded */\n", g->t, g->t);
@@ -298,7 +318,9 @@ int gen_abft_body(gen_state *gs)
   } else {
     /* one block; computed again when a transform fails, before anything is stored */
     tb_printf(b, "  uint abft_was_bad = 0u;\n");
+    opaque_tables(gs, 1);
     tb_printf(b, "  for (uint att = 0u, again = nblk; again; ++att) {\n");
+    opaque_tables(gs, 0);
     tb_printf(b, "  const uint fix = 0u;\n  const real abft_pcr = 0, abft_pci = 0, abft_pn = 0;\n");
     block_start(gs, "0u");
     tb_printf(b, "  uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n  const uint valid = tr < nvalid;\n", g->t, g->t);

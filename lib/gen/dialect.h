@@ -46,7 +46,10 @@ typedef struct dialect {
                                * warp (CUDA), else through local memory */
   const char *abft_helpers;   /* ABFT kernels' helpers: ppfft_flip (a bit of a real), ppfft_count
                                * (an atomic increment of a global counter), ppfft_xor_sum (with
-                               * xor_reduce) */
+                               * xor_reduce), ppfft_opaque (with opaque_tables) */
+  int opaque_tables;          /* ABFT's loops read their tables through ppfft_opaque(pointer) made
+                               * in each iteration, so that the compiler does not hoist the table
+                               * loads of a whole transform out of the loop into registers */
   const char *half_helpers;   /* half-precision data (problem.h's f16): the type ppfft_h2 of a half2
                                * in memory and its conversions ppfft_ld_h2 (to real2) and ppfft_st_h2
                                * (from real2, rounded to nearest), and the plain layout's vector forms
