@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-double abft_default_threshold(int f64) { return f64 ? 1e-13 : 1e-5; }
+double abft_default_threshold(int f64) { return f64 ? 3e-15 : 1.5e-6; }
 
 /* In-place radix-2 FFT of x (n interleaved complex doubles), exponent sign: decimation in time
  * after a bit-reversal permutation, each stage's twiddles from cos/sin directly (no recurrence, so
