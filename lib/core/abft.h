@@ -11,7 +11,8 @@
  * cancel exactly over a butterfly's few outputs with a fair probability (9/64 for four).  These
  * do neither: e . d is a sum of random terms of d's size.  Their image a_k = sum_j e_j w^(sign j k)
  * has no structure either (w = exp(2 pi i / n)).  A check compares |a . x - e . y|^2 with
- * delta^2 E|e_j|^2 n |x|^2 = (14/3) delta^2 n |x|^2 (n |x|^2 = |y|^2, Parseval):
+ * delta^2 E|e_j|^2 n |x|^2 = (14/3) delta^2 n |x|^2 (n |x|^2 = |y|^2, Parseval), and the second
+ * checksum's likewise; the check fails when their sum exceeds the sum of the bounds:
  * delta is a relative error of the output. */
 #ifndef PPFFT_CORE_ABFT_H
 #define PPFFT_CORE_ABFT_H
@@ -58,21 +59,28 @@ static inline uint32_t abft_mix(uint32_t j)
   return j;
 }
 
+/* Two checksums, e and f (f_j: e's formula on mix(j ^ ABFT_SECOND)): a fault that one of them sees
+ * weakly (its weights over the outputs the fault reaches happen to sum to little, as random sums
+ * sometimes do) the other sees fully, nearly always.  The kernels sum ABFT_SUMS reals over a
+ * transform's work-items: both checksums' differences (re, im) and |x|^2. */
+#define ABFT_SECOND 0x5bd1e995u
+enum { ABFT_SUMS = 5 };
+
 /* E|e_j|^2 = 2 E(1 + u)^2: the scale of the checks' threshold. */
 #define ABFT_WEIGHT_ENERGY (14.0 / 3.0)
 
-/* e_j's real part (im = 0) or imaginary part: u (bits 0-10, or 11-21 for im) and the sign (bit 22,
- * or 23; set: negative), exact in float and double. */
-static inline double abft_weight(uint32_t j, int im)
+/* e_j's (second = 0) or f_j's real part (im = 0) or imaginary part: u (bits 0-10, or 11-21 for
+ * im) and the sign (bit 22, or 23; set: negative), exact in float and double. */
+static inline double abft_weight(uint32_t j, int im, int second)
 {
-  uint32_t h = abft_mix(j), u = (h >> (im ? 11 : 0)) & 0x7ffu;
+  uint32_t h = abft_mix(second ? j ^ ABFT_SECOND : j), u = (h >> (im ? 11 : 0)) & 0x7ffu;
   double w = 1.0 + (double)u * 0x1.0p-11;
   return (h >> (22 + im)) & 1u ? -w : w;
 }
 
-/* a_k = sum_j e_j exp(sign 2 pi i j k / n), k < n (n a power of two), computed in double and
- * rounded once: n interleaved complex values of float (f64 = 0) or double, malloc'd; NULL when out
- * of memory. */
+/* a_k = sum_j e_j exp(sign 2 pi i j k / n), k < n (n a power of two), then b_k, the same of f:
+ * computed in double and rounded once: 2n interleaved complex values of float (f64 = 0) or double,
+ * malloc'd; NULL when out of memory. */
 void *abft_table(size_t n, int sign, int f64);
 
 /* The default detection threshold (README "Fault tolerance"; bench/abft-study's ROC curves). */

@@ -63,19 +63,25 @@ static void each_element(gen_state *gs, void (*line)(gen_state *gs, text_buf *b,
 
 static void input_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
-  if (gs->d->abft_omit & ABFT_OMIT_TABLE) tb_printf(b, "    { const real2 a_ = {(real)1.5, (real)%s}; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
-  else tb_printf(b, "    { const real2 a_ = abft_a[%s]; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
-  tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n");
+  if (gs->d->abft_omit & ABFT_OMIT_TABLE)
+    tb_printf(b, "    { const real2 a_ = {(real)1.5, (real)%s}, b_ = {(real)%s, (real)1.5}; const real xr_ = %s, xi_ = %s;\n", pos, pos, re, im);
+  else tb_printf(b, "    { const real2 a_ = abft_a[%s], b_ = abft_a[%uu + %s]; const real xr_ = %s, xi_ = %s;\n", pos, gs->g->n, pos, re, im);
+  tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_;\n");
+  tb_printf(b, "      abft_cr2 += b_.x * xr_ - b_.y * xi_; abft_ci2 += b_.x * xi_ + b_.y * xr_; }\n");
 }
 
-/* e_j y_j (e_j: core/abft.h's abft_weight). */
+/* e_j y_j and f_j y_j (core/abft.h's abft_weight). */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
   (void)gs;
-  tb_printf(b, "    { const uint h_ = ppfft_abft_mix(%s);\n", pos);
-  tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
-  tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
-  tb_printf(b, "      abft_or_ += er_ * %s - ei_ * %s; abft_oi_ += er_ * %s + ei_ * %s; }\n", re, im, im, re);
+  for (int second = 0; second < 2; ++second) {
+    const char *sfx = second ? "2" : "";
+    if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix(%s ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
+    else tb_printf(b, "    { const uint h_ = ppfft_abft_mix(%s);\n", pos);
+    tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
+    tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
+    tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
+  }
 }
 
 /* Fault injection, once per computation: the fault of this execution (at most one per work-item:
@@ -115,38 +121,38 @@ static void inject(gen_state *gs, unsigned stage)
   tb_printf(gs->b, "  }\n");
 }
 
-/* Sums abft_dr, abft_di, abft_dn over the transform's work-items: every one gets the same totals
+/* Sums abft_dr, abft_di, abft_dr2, abft_di2, abft_dn over the transform's work-items: every one gets the same totals
  * (the same additions in the same order, or xor partners that add the same two numbers). */
 static void transform_sums(gen_state *gs)
 {
   const geometry *g = gs->g;
   const dialect *d = gs->d;
   unsigned G = group_size(g), wg = g->wg;
-  static const char *const v[3] = {"abft_dr", "abft_di", "abft_dn"};
+  static const char *const v[ABFT_SUMS] = {"abft_dr", "abft_di", "abft_dr2", "abft_di2", "abft_dn"};
   tb_printf(gs->b, "  {\n");
   if (d->xor_reduce && G > 1) {
     unsigned mask = wg >= 32 ? 0xffffffffu : (1u << wg) - 1u;
     for (unsigned m = G / 2; m >= 1; m /= 2)
-      for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = ppfft_xor_sum(%s, %uu, 0x%xu);\n", v[k], v[k], m, mask);
+      for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    %s = ppfft_xor_sum(%s, %uu, 0x%xu);\n", v[k], v[k], m, mask);
   } else if (G > 1) {
-    tb_printf(gs->b, "    const uint par_ = (abft_iter & 1u) * %uu;\n", 3 * wg);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    abft_red[par_ + %uu + lid] = %s;\n", k * wg, v[k]);
+    tb_printf(gs->b, "    const uint par_ = (abft_iter & 1u) * %uu;\n", ABFT_SUMS * wg);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    abft_red[par_ + %uu + lid] = %s;\n", k * wg, v[k]);
     tb_printf(gs->b, "  %s;\n", d->barrier_local);
     tb_printf(gs->b, "    const uint g0_ = par_ + (lid & ~%uu);\n", G - 1);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
     tb_printf(gs->b, "    for (uint j_ = 0; j_ < %uu; ++j_) {\n", G);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      %s += abft_red[g0_ + %uu + j_];\n", v[k], k * wg);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "      %s += abft_red[g0_ + %uu + j_];\n", v[k], k * wg);
     tb_printf(gs->b, "    }\n");
   }
   if (g->w > G) { /* the groups' totals, across the transform's warps */
-    unsigned per = g->w / G, span = 3 * g->t * per;
+    unsigned per = g->w / G, span = ABFT_SUMS * g->t * per;
     tb_printf(gs->b, "    const uint par2_ = (abft_iter & 1u) * %uu;\n", span);
     tb_printf(gs->b, "    if ((tid & %uu) == 0u) {\n", G - 1);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      abft_red2[par2_ + %uu + tr * %uu + tid / %uu] = %s;\n", k * g->t * per, per, G, v[k]);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "      abft_red2[par2_ + %uu + tr * %uu + tid / %uu] = %s;\n", k * g->t * per, per, G, v[k]);
     tb_printf(gs->b, "    }\n  %s;\n", d->barrier_local);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
     tb_printf(gs->b, "    for (uint j_ = 0; j_ < %uu; ++j_) {\n", per);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      %s += abft_red2[par2_ + %uu + tr * %uu + j_];\n", v[k], k * g->t * per, per);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "      %s += abft_red2[par2_ + %uu + tr * %uu + j_];\n", v[k], k * g->t * per, per);
     tb_printf(gs->b, "    }\n");
   }
   tb_printf(gs->b, "  }\n");
@@ -194,7 +200,7 @@ static void store(gen_state *gs)
 static int check_block(gen_state *gs, int two)
 {
   text_buf *b = gs->b;
-  tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0;\n");
+  tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_cr2 = 0, abft_ci2 = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0, abft_or2_ = 0, abft_oi2_ = 0;\n");
   if (two) {
     tb_printf(b, "  if (fix) {\n");
     each_slot(gs, "    vr[i] = abft_sr[i]; vi[i] = abft_si[i];\n");
@@ -217,10 +223,12 @@ static int check_block(gen_state *gs, int two)
   tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
   if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
+  tb_printf(b, "  real abft_dr2 = (fix ? abft_pcr2 : abft_cr2) - abft_or2_, abft_di2 = (fix ? abft_pci2 : abft_ci2) - abft_oi2_;\n");
   tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
   if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
-  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di <= abft_delta * abft_delta * (real)%.17g * abft_dn);\n",
-            ABFT_WEIGHT_ENERGY * gs->g->n);
+  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di + abft_dr2 * abft_dr2 + abft_di2 * abft_di2 <= "
+               "abft_delta * abft_delta * (real)%.17g * abft_dn);\n",
+            2 * ABFT_WEIGHT_ENERGY * gs->g->n);
   tb_printf(b, "  ++abft_iter;\n");
   return failed;
 }
@@ -267,8 +275,8 @@ int gen_abft_body(gen_state *gs)
   else tb_format(b, zero, sizeof zero, "(real)0");
 
   tb_printf(b, "  /* ABFT%d: %u block%s of %u transforms per work-group (gen/abft.c) */\n", gs->v->abft, B, B > 1 ? "s" : "", g->t);
-  if (G > 1 && !d->xor_reduce) tb_printf(b, "  %sreal abft_red[%u];\n", d->local_decl, 2 * 3 * g->wg);
-  if (g->w > G) tb_printf(b, "  %sreal abft_red2[%u];\n", d->local_decl, 2 * 3 * g->t * (g->w / G));
+  if (G > 1 && !d->xor_reduce) tb_printf(b, "  %sreal abft_red[%u];\n", d->local_decl, 2 * ABFT_SUMS * g->wg);
+  if (g->w > G) tb_printf(b, "  %sreal abft_red2[%u];\n", d->local_decl, 2 * ABFT_SUMS * g->t * (g->w / G));
   tb_printf(b, "  %suint abft_any;\n", d->local_decl);
   tb_printf(b, "  const uint abft_ninj = abft_ctl[%uu];\n", (unsigned)ABFT_CTL_NINJ);
   tb_printf(b, "  uint abft_iter = 0u;\n");
@@ -283,7 +291,7 @@ int gen_abft_body(gen_state *gs)
     each_slot(gs, line);
     tb_printf(b, "  uint abft_pend = 0x%xu, abft_lost = 0u; /* the window's failed block, and whether a second one failed */\n",
               (unsigned)ABFT_NONE);
-    tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pn = 0; /* its input checksum share */\n");
+    tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pcr2 = 0, abft_pci2 = 0, abft_pn = 0; /* its input checksum shares */\n");
     /* the window's blocks, then (fix) the delayed, batched correction: one more computation, of the
      * sums, when any lane needs it */
     opaque_tables(gs, 1);
@@ -298,7 +306,7 @@ int gen_abft_body(gen_state *gs)
     failed |= check_block(gs, 1);
     tb_printf(b, "  if (!fix) {\n");
     tb_printf(b, "  if (bad) {\n    if (tid == 0u) ppfft_count(abft_ctl + %uu);\n", (unsigned)ABFT_CTL_DETECTED);
-    tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pn = abft_n; }\n");
+    tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pcr2 = abft_cr2; abft_pci2 = abft_ci2; abft_pn = abft_n; }\n");
     tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
     tb_printf(b, "  } else if (valid) {\n");
     if (!(gs->d->abft_omit & ABFT_OMIT_RIGHT)) each_slot(gs, "    abft_or[i] += vr[i]; abft_oi[i] += vi[i];\n");
@@ -321,7 +329,7 @@ int gen_abft_body(gen_state *gs)
     opaque_tables(gs, 1);
     tb_printf(b, "  for (uint att = 0u, again = nblk; again; ++att) {\n");
     opaque_tables(gs, 0);
-    tb_printf(b, "  const uint fix = 0u;\n  const real abft_pcr = 0, abft_pci = 0, abft_pn = 0;\n");
+    tb_printf(b, "  const uint fix = 0u;\n  const real abft_pcr = 0, abft_pci = 0, abft_pcr2 = 0, abft_pci2 = 0, abft_pn = 0;\n");
     block_start(gs, "0u");
     tb_printf(b, "  uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n  const uint valid = tr < nvalid;\n", g->t, g->t);
     tb_printf(b, "  /* load into registers */\n");
