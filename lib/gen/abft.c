@@ -2,18 +2,19 @@
  *
  * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of
  * PPFFT_ABFT_WINDOW blocks, each work-item's lane (transform tr of the block) a window of its own.
- * Per block, after the load, each work-item forms its share of the left-side input checksum a . x
- * (a = e^T W, the plan's table) and of |x|^2; after the last pass, its share of e . y; the shares are
- * summed over the transform's work-items (xor shuffles within a warp on CUDA, local memory
- * otherwise; a second level across warps) and the transform fails its check when
- * |a . x - e . y|^2 > delta^2 n |x|^2 (or is not a number).
+ * Per block, after the load, each work-item forms its share of the left-side input checksums a . x
+ * and b . x (a = e^T W, b = f^T W, the plan's table) and of |x|^2; after the last pass, its share of
+ * e . y and f . y; the shares are summed over the transform's work-items (xor shuffles within a
+ * warp on CUDA, local memory otherwise; a second level across warps) and the transform fails its
+ * check when |a . x - e . y|^2 + |b . x - f . y|^2 > 2 delta^2 E|e_j|^2 n |x|^2 (or is not a number).
  *
  * ABFT1 (one-sided): when any transform of the block fails, the work-group computes the block again
  * from its input, which no store has touched yet (in place too), and stores that.
- * ABFT2 (two-sided): each lane keeps the sum of its window's inputs (right-side checksum) and of the
- * outputs that passed; a failed transform is stored as it is and remembered with its input
- * checksum.  After the window, if any lane has one, the work-group transforms the sums of inputs
- * (the extra iteration `fix`), takes away the outputs that passed, checks the result against the
+ * ABFT2 (two-sided): each lane keeps the sum of its window's inputs (right-side checksum); a failed
+ * transform is stored as it is and remembered with its input checksums.  After the window, if any
+ * lane has one, the work-group transforms the sums of inputs (the extra iteration `fix`), takes
+ * away the outputs that passed (read back from memory: rare, and no registers hold them meanwhile,
+ * which cost the kernels occupancy), checks the result against the
  * remembered checksum and stores it over the failed output: correction without reloading the input,
  * delayed to the end of the window and done for all lanes at once.  A second failure in a lane's
  * window makes both its failures uncorrectable.
@@ -215,9 +216,14 @@ static int check_block(gen_state *gs, int two)
   }
   inject_target(gs, "att == 0u && !fix");
   int failed = compute(gs);
-  if (two) {
-    tb_printf(b, "  if (fix) { /* the window's transform less the outputs that passed */\n");
-    each_slot(gs, "    vr[i] -= abft_or[i]; vi[i] -= abft_oi[i];\n");
+  if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
+              * hold them meanwhile) */
+    tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
+    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, PPFFT_ABFT_WINDOW, gs->g->t);
+    gen_block_pointers(gs);
+    if (!gs->general) tb_printf(b, "  (void)x0;\n");
+    tb_printf(b, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n", gs->g->t, gs->g->t);
+    gen_subtract_owned_outputs(gs);
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
@@ -284,10 +290,9 @@ int gen_abft_body(gen_state *gs)
   tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
   tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
   if (two) {
-    tb_printf(b, "  %s abft_sr[%u], abft_si[%u], abft_or[%u], abft_oi[%u]; /* the window's inputs, and its outputs that passed */\n",
-              gs->mt, gs->nslot, gs->nslot, gs->nslot, gs->nslot);
+    tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
     char line[256];
-    tb_format(b, line, sizeof line, "    abft_sr[i] = %s; abft_si[i] = %s; abft_or[i] = %s; abft_oi[i] = %s;\n", zero, zero, zero, zero);
+    tb_format(b, line, sizeof line, "    abft_sr[i] = %s; abft_si[i] = %s;\n", zero, zero);
     each_slot(gs, line);
     tb_printf(b, "  uint abft_pend = 0x%xu, abft_lost = 0u; /* the window's failed block, and whether a second one failed */\n",
               (unsigned)ABFT_NONE);
@@ -308,8 +313,6 @@ int gen_abft_body(gen_state *gs)
     tb_printf(b, "  if (bad) {\n    if (tid == 0u) ppfft_count(abft_ctl + %uu);\n", (unsigned)ABFT_CTL_DETECTED);
     tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pcr2 = abft_cr2; abft_pci2 = abft_ci2; abft_pn = abft_n; }\n");
     tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
-    tb_printf(b, "  } else if (valid) {\n");
-    if (!(gs->d->abft_omit & ABFT_OMIT_RIGHT)) each_slot(gs, "    abft_or[i] += vr[i]; abft_oi[i] += vi[i];\n");
     tb_printf(b, "  }\n  }\n  /* store (the correction stores below) */\n");
     store(gs);
     tb_printf(b, "  if (fix) {\n  if (valid) {\n");

@@ -122,6 +122,11 @@ void gen_store_owned_from_slots(gen_state *gs);
  * correction: the work-group's transforms are not neighbours then). */
 void gen_store_owned_elements(gen_state *gs);
 
+/* Takes from the slots, element by element, the output already stored of transform tr of the
+ * block whose first transform is t0 (ABFT2's correction: the outputs that passed, read back), with
+ * the final store's four-step twiddle and scale undone; only where tr < nvalid. */
+void gen_subtract_owned_outputs(gen_state *gs);
+
 /* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
  * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
 void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base);
