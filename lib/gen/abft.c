@@ -77,8 +77,8 @@ static void output_share(gen_state *gs, text_buf *b, const char *pos, const char
   (void)gs;
   for (int second = 0; second < 2; ++second) {
     const char *sfx = second ? "2" : "";
-    if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix(%s ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
-    else tb_printf(b, "    { const uint h_ = ppfft_abft_mix(%s);\n", pos);
+    if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
+    else tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo);\n", pos);
     tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
     tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
     tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
@@ -227,10 +227,27 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
+  if (gs->d->opaque_tables) { /* the weights after the last pass: computed early, they held registers through it */
+    char r0[96];
+    gen_slot(gs, r0, sizeof r0, 'r', "0u", 0);
+    tb_printf(b, "  const uint abft_zo = ppfft_opaque_after(abft_z, %s);\n", r0);
+  } else {
+    tb_printf(b, "  const uint abft_zo = abft_z;\n");
+  }
   if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
   tb_printf(b, "  real abft_dr2 = (fix ? abft_pcr2 : abft_cr2) - abft_or2_, abft_di2 = (fix ? abft_pci2 : abft_ci2) - abft_oi2_;\n");
   tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
+  if (two) { /* ABFT2 stores before the verdict, so that no output is held in registers through
+              * the sums: a block as it is (a failed transform is corrected later), the window's
+              * correction where the lane's window had one failure (wrong if its check fails below,
+              * and then counted uncorrectable: the stats say FAULT) */
+    tb_printf(b, "  if (!fix) {\n");
+    store(gs);
+    tb_printf(b, "  } else {\n  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
+    gen_store_owned_elements(gs);
+    tb_printf(b, "  }\n");
+  }
   if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
   tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di + abft_dr2 * abft_dr2 + abft_di2 * abft_di2 <= "
                "abft_delta * abft_delta * (real)%.17g * abft_dn);\n",
@@ -246,6 +263,8 @@ static int check_block(gen_state *gs, int two)
 static void opaque_tables(gen_state *gs, int before)
 {
   const variant *v = gs->v;
+  if (!before) /* likewise the output weights' hashes (of positions only): a zero to mix in */
+    tb_printf(gs->b, "  const uint abft_z = %s;\n", gs->d->opaque_tables ? "ppfft_opaque_u(0u)" : "0u");
   if (!gs->d->opaque_tables) return;
   const char *names[3];
   int k = 0;
@@ -313,14 +332,9 @@ int gen_abft_body(gen_state *gs)
     tb_printf(b, "  if (bad) {\n    if (tid == 0u) ppfft_count(abft_ctl + %uu);\n", (unsigned)ABFT_CTL_DETECTED);
     tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pcr2 = abft_cr2; abft_pci2 = abft_ci2; abft_pn = abft_n; }\n");
     tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
-    tb_printf(b, "  }\n  }\n  /* store (the correction stores below) */\n");
-    store(gs);
-    tb_printf(b, "  if (fix) {\n  if (valid) {\n");
-    tb_printf(b, "    if (tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
+    tb_printf(b, "  }\n  }\n");
+    tb_printf(b, "  if (fix && valid && tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
               (unsigned)ABFT_CTL_CORRECTED);
-    tb_printf(b, "    nvalid = abft_lost || bad ? 0u : tr + 1u;\n  }\n");
-    gen_store_owned_elements(gs);
-    tb_printf(b, "  }\n");
     tb_printf(b, "  if (blk + 1u == nblk) {\n");
     if (gs->d->abft_omit & ABFT_OMIT_ANY) tb_printf(b, "  const uint any_ = 0u;\n");
     else group_any(gs, "abft_pend != 0xffffffffu", "any_");

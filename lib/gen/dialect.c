@@ -55,7 +55,14 @@ static const char cuda_abft_helpers[] =
     "__device__ __forceinline__ real ppfft_xor_sum(const real x, const uint m, const uint mask) { return x + __shfl_xor_sync(mask, x, m); }\n"
     /* p, as a value the compiler cannot follow: loads through it stay in the loop that made it */
     "__device__ __forceinline__ const real2 *ppfft_opaque(const real2 *p)\n{\n"
-    "  unsigned long long u = (unsigned long long)p;\n  asm volatile(\"\" : \"+l\"(u));\n  return (const real2 *)u;\n}\n";
+    "  unsigned long long u = (unsigned long long)p;\n  asm volatile(\"\" : \"+l\"(u));\n  return (const real2 *)u;\n}\n"
+    "__device__ __forceinline__ uint ppfft_opaque_u(uint u) { asm volatile(\"\" : \"+r\"(u)); return u; }\n"
+    /* u, opaque, once x is known: what is computed from it waits for x */
+    "#ifdef PPFFT_F64\n"
+    "__device__ __forceinline__ uint ppfft_opaque_after(uint u, const real x) { asm volatile(\"\" : \"+r\"(u) : \"d\"(x)); return u; }\n"
+    "#else\n"
+    "__device__ __forceinline__ uint ppfft_opaque_after(uint u, const real x) { asm volatile(\"\" : \"+r\"(u) : \"f\"(x)); return u; }\n"
+    "#endif\n";
 
 /* half2 in memory as the 32 bits that hold it (.x low), converted by PTX so that no header is
  * needed: cvt.f32.f16 is exact, cvt.rn.f16.f32 rounds to nearest even. */

@@ -46,7 +46,7 @@ typedef struct dialect {
                                * warp (CUDA), else through local memory */
   const char *abft_helpers;   /* ABFT kernels' helpers: ppfft_flip (a bit of a real), ppfft_count
                                * (an atomic increment of a global counter), ppfft_xor_sum (with
-                               * xor_reduce), ppfft_opaque (with opaque_tables) */
+                               * xor_reduce), ppfft_opaque and ppfft_opaque_u (with opaque_tables) */
   int opaque_tables;          /* ABFT's loops read their tables through ppfft_opaque(pointer) made
                                * in each iteration, so that the compiler does not hoist the table
                                * loads of a whole transform out of the loop into registers */
