@@ -242,9 +242,9 @@ static int check_block(gen_state *gs, int two)
               * the sums: a block as it is (a failed transform is corrected later), the window's
               * correction where the lane's window had one failure (wrong if its check fails below,
               * and then counted uncorrectable: the stats say FAULT) */
-    tb_printf(b, "  if (!fix) {\n");
+    tb_printf(b, "  /* store (fix: nvalid = 0, nothing; its lanes' corrections below) */\n");
     store(gs);
-    tb_printf(b, "  } else {\n  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
+    tb_printf(b, "  if (fix) {\n  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
     gen_store_owned_elements(gs);
     tb_printf(b, "  }\n");
   }
