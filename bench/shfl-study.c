@@ -8,7 +8,9 @@
  *   shfl-study [--device D] [--wg W] [--f64] [--reps R] [N VARIANT]...   CSV on stdout
  *
  * With N VARIANT pairs it times those variants instead (the exchange column then says "given"), to
- * see what the exchanges of any kernel cost.
+ * see what the exchanges of any kernel cost.  VARIANT@M generates an ABFT variant with the parts M
+ * (gen/emit.h's ABFT_OMIT_* bits, a number) left out, for issue 14's split of the checks' cost (the
+ * exchange column then says "omit M").
  *
  * Times are the median of R runs after a warm-up, each from an event before the kernel to one after
  * it (cuda/timer.h); GB/s is 2 x bytes / time. */
@@ -136,8 +138,21 @@ int main(int argc, char **argv)
   printf("device,precision,n,exchange,variant,batch,ms,gbs,ms_no_exchange,comm_ms,comp_ms,comm_share,regs,local_bytes,shared_bytes,"
          "blocks_per_sm,occupancy,speedup_vs_lmcm\n");
   int failed = 0;
-  for (int i = first_pair; i + 1 < argc; i += 2) /* the variants given */
-    failed |= study_row(c, real, &study, (size_t)strtoull(argv[i], NULL, 10), f64, "given", argv[i + 1], reps, 0) < 0;
+  for (int i = first_pair; i + 1 < argc; i += 2) { /* the variants given */
+    char name[256], label[32] = "given";
+    snprintf(name, sizeof name, "%s", argv[i + 1]);
+    char *at = strchr(name, '@');
+    dialect omit = *real->dialect, omit_nx = no_exchange;
+    backend with = *real, with_nx = study;
+    if (at) {
+      *at = 0;
+      omit.abft_omit = omit_nx.abft_omit = (unsigned)strtoul(at + 1, NULL, 0);
+      snprintf(label, sizeof label, "omit %u", omit.abft_omit);
+    }
+    with.dialect = &omit;
+    with_nx.dialect = &omit_nx;
+    failed |= study_row(c, &with, &with_nx, (size_t)strtoull(argv[i], NULL, 10), f64, label, name, reps, 0) < 0;
+  }
   static const char *const exchanges[] = {"LM-CM", "SHFL-NAIVE", "SHFL-DIV", "SHFL-SELP-IP", "SHFL-SELP-OOP"};
   for (unsigned side = 4; first_pair == argc && side <= 16; side *= 2) { /* the seed's squares */
     double lmcm_ms = 0;

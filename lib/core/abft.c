@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-double abft_default_threshold(int f64) { return f64 ? 1e-13 : 1e-5; }
+double abft_default_threshold(int f64) { return f64 ? 3e-15 : 1.5e-6; }
 
 /* In-place radix-2 FFT of x (n interleaved complex doubles), exponent sign: decimation in time
  * after a bit-reversal permutation, each stage's twiddles from cos/sin directly (no recurrence, so
@@ -37,14 +37,17 @@ static void fft_double(double *x, size_t n, int sign)
 
 void *abft_table(size_t n, int sign, int f64)
 {
-  double *a = malloc(2 * n * sizeof *a);
+  double *a = malloc(4 * n * sizeof *a);
   if (!a) return NULL;
-  for (size_t j = 0; j < n; ++j) a[2 * j] = abft_weight((uint32_t)j), a[2 * j + 1] = 0;
-  fft_double(a, n, sign);
+  for (int second = 0; second < 2; ++second) {
+    double *t = a + 2 * n * (size_t)second;
+    for (size_t j = 0; j < n; ++j) t[2 * j] = abft_weight((uint32_t)j, 0, second), t[2 * j + 1] = abft_weight((uint32_t)j, 1, second);
+    fft_double(t, n, sign);
+  }
   if (f64) return a;
-  float *f = malloc(2 * n * sizeof *f);
+  float *f = malloc(4 * n * sizeof *f);
   if (f)
-    for (size_t k = 0; k < 2 * n; ++k) f[k] = (float)a[k];
+    for (size_t k = 0; k < 4 * n; ++k) f[k] = (float)a[k];
   free(a);
   return f;
 }

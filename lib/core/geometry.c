@@ -1,5 +1,6 @@
 /* geometry_of: derived sizes and every "can this variant run here" rule in one place. */
 #include "core/geometry.h"
+#include "core/abft.h"
 #include "core/twiddle_table.h"
 #include <stdio.h>
 
@@ -207,7 +208,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   g->local_bytes = planes * g->t * g->npad * rs;
   if (v->abft) { /* per work-item partials (two sets: iterations alternate), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;
-    g->abft_local_bytes = (2 * 3 * (size_t)g->wg + (g->w > grp ? 2 * 3 * (size_t)g->t * (g->w / grp) : 0)) * rs + 4;
+    g->abft_local_bytes = (2 * ABFT_SUMS * (size_t)g->wg + (g->w > grp ? 2 * ABFT_SUMS * (size_t)g->t * (g->w / grp) : 0)) * rs + 4;
   }
   if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = twiddle_entries(g->n) * 2 * rs;
   if (v->tc && (!di || !di->cuda || !di->tc_ok))

@@ -2,18 +2,19 @@
  *
  * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of
  * PPFFT_ABFT_WINDOW blocks, each work-item's lane (transform tr of the block) a window of its own.
- * Per block, after the load, each work-item forms its share of the left-side input checksum a . x
- * (a = e^T W, the plan's table) and of |x|^2; after the last pass, its share of e . y; the shares are
- * summed over the transform's work-items (xor shuffles within a warp on CUDA, local memory
- * otherwise; a second level across warps) and the transform fails its check when
- * |a . x - e . y|^2 > delta^2 n |x|^2 (or is not a number).
+ * Per block, after the load, each work-item forms its share of the left-side input checksums a . x
+ * and b . x (a = e^T W, b = f^T W, the plan's table) and of |x|^2; after the last pass, its share of
+ * e . y and f . y; the shares are summed over the transform's work-items (xor shuffles within a
+ * warp on CUDA, local memory otherwise; a second level across warps) and the transform fails its
+ * check when |a . x - e . y|^2 + |b . x - f . y|^2 > 2 delta^2 E|e_j|^2 n |x|^2 (or is not a number).
  *
  * ABFT1 (one-sided): when any transform of the block fails, the work-group computes the block again
  * from its input, which no store has touched yet (in place too), and stores that.
- * ABFT2 (two-sided): each lane keeps the sum of its window's inputs (right-side checksum) and of the
- * outputs that passed; a failed transform is stored as it is and remembered with its input
- * checksum.  After the window, if any lane has one, the work-group transforms the sums of inputs
- * (the extra iteration `fix`), takes away the outputs that passed, checks the result against the
+ * ABFT2 (two-sided): each lane keeps the sum of its window's inputs (right-side checksum); a failed
+ * transform is stored as it is and remembered with its input checksums.  After the window, if any
+ * lane has one, the work-group transforms the sums of inputs (the extra iteration `fix`), takes
+ * away the outputs that passed (read back from memory: rare, and no registers hold them meanwhile,
+ * which cost the kernels occupancy), checks the result against the
  * remembered checksum and stores it over the failed output: correction without reloading the input,
  * delayed to the end of the window and done for all lanes at once.  A second failure in a lane's
  * window makes both its failures uncorrectable.
@@ -63,16 +64,25 @@ static void each_element(gen_state *gs, void (*line)(gen_state *gs, text_buf *b,
 
 static void input_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
-  (void)gs;
-  tb_printf(b, "    { const real2 a_ = abft_a[%s]; const real xr_ = %s, xi_ = %s;\n", pos, re, im);
-  tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n");
+  if (gs->d->abft_omit & ABFT_OMIT_TABLE)
+    tb_printf(b, "    { const real2 a_ = {(real)1.5, (real)%s}, b_ = {(real)%s, (real)1.5}; const real xr_ = %s, xi_ = %s;\n", pos, pos, re, im);
+  else tb_printf(b, "    { const real2 a_ = abft_a[%s], b_ = abft_a[%uu + %s]; const real xr_ = %s, xi_ = %s;\n", pos, gs->g->n, pos, re, im);
+  tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_;\n");
+  tb_printf(b, "      abft_cr2 += b_.x * xr_ - b_.y * xi_; abft_ci2 += b_.x * xi_ + b_.y * xr_; }\n");
 }
 
-/* e_j y_j (e_j real: core/abft.h). */
+/* e_j y_j and f_j y_j (core/abft.h's abft_weight). */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
   (void)gs;
-  tb_printf(b, "    { const real w_ = ppfft_abft_weight(%s); abft_or_ += w_ * %s; abft_oi_ += w_ * %s; }\n", pos, re, im);
+  for (int second = 0; second < 2; ++second) {
+    const char *sfx = second ? "2" : "";
+    if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
+    else tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo);\n", pos);
+    tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
+    tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
+    tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
+  }
 }
 
 /* Fault injection, once per computation: the fault of this execution (at most one per work-item:
@@ -82,6 +92,7 @@ static void inject_target(gen_state *gs, const char *when)
 {
   const geometry *g = gs->g;
   text_buf *b = gs->b;
+  if (gs->d->abft_omit & ABFT_OMIT_INJECT) return;
   tb_printf(b, "  uint abft_ist = 0xffffffffu, abft_islot = 0u, abft_iim = 0u, abft_ibit = 0u;\n");
   tb_printf(b, "  if (abft_ninj && %s) for (uint f_ = 0; f_ < abft_ninj; ++f_) {\n", when);
   tb_printf(b, "    const uint o_ = %uu + %uu * f_, k_ = abft_ctl[o_ + 4u] >> 1;\n", (unsigned)ABFT_CTL_INJ, (unsigned)ABFT_CTL_INJ_WORDS);
@@ -97,6 +108,7 @@ static void inject_target(gen_state *gs, const char *when)
 static void inject(gen_state *gs, unsigned stage)
 {
   const geometry *g = gs->g;
+  if (gs->d->abft_omit & ABFT_OMIT_INJECT) return;
   tb_printf(gs->b, "  if (abft_ist == %uu) {\n", stage);
   for (unsigned q = 0; q < g->rq; ++q)
     for (unsigned e = 0; e < g->ec; ++e) {
@@ -110,38 +122,38 @@ static void inject(gen_state *gs, unsigned stage)
   tb_printf(gs->b, "  }\n");
 }
 
-/* Sums abft_dr, abft_di, abft_dn over the transform's work-items: every one gets the same totals
+/* Sums abft_dr, abft_di, abft_dr2, abft_di2, abft_dn over the transform's work-items: every one gets the same totals
  * (the same additions in the same order, or xor partners that add the same two numbers). */
 static void transform_sums(gen_state *gs)
 {
   const geometry *g = gs->g;
   const dialect *d = gs->d;
   unsigned G = group_size(g), wg = g->wg;
-  static const char *const v[3] = {"abft_dr", "abft_di", "abft_dn"};
+  static const char *const v[ABFT_SUMS] = {"abft_dr", "abft_di", "abft_dr2", "abft_di2", "abft_dn"};
   tb_printf(gs->b, "  {\n");
   if (d->xor_reduce && G > 1) {
     unsigned mask = wg >= 32 ? 0xffffffffu : (1u << wg) - 1u;
     for (unsigned m = G / 2; m >= 1; m /= 2)
-      for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = ppfft_xor_sum(%s, %uu, 0x%xu);\n", v[k], v[k], m, mask);
+      for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    %s = ppfft_xor_sum(%s, %uu, 0x%xu);\n", v[k], v[k], m, mask);
   } else if (G > 1) {
-    tb_printf(gs->b, "    const uint par_ = (abft_iter & 1u) * %uu;\n", 3 * wg);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    abft_red[par_ + %uu + lid] = %s;\n", k * wg, v[k]);
+    tb_printf(gs->b, "    const uint par_ = (abft_iter & 1u) * %uu;\n", ABFT_SUMS * wg);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    abft_red[par_ + %uu + lid] = %s;\n", k * wg, v[k]);
     tb_printf(gs->b, "  %s;\n", d->barrier_local);
     tb_printf(gs->b, "    const uint g0_ = par_ + (lid & ~%uu);\n", G - 1);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
     tb_printf(gs->b, "    for (uint j_ = 0; j_ < %uu; ++j_) {\n", G);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      %s += abft_red[g0_ + %uu + j_];\n", v[k], k * wg);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "      %s += abft_red[g0_ + %uu + j_];\n", v[k], k * wg);
     tb_printf(gs->b, "    }\n");
   }
   if (g->w > G) { /* the groups' totals, across the transform's warps */
-    unsigned per = g->w / G, span = 3 * g->t * per;
+    unsigned per = g->w / G, span = ABFT_SUMS * g->t * per;
     tb_printf(gs->b, "    const uint par2_ = (abft_iter & 1u) * %uu;\n", span);
     tb_printf(gs->b, "    if ((tid & %uu) == 0u) {\n", G - 1);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      abft_red2[par2_ + %uu + tr * %uu + tid / %uu] = %s;\n", k * g->t * per, per, G, v[k]);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "      abft_red2[par2_ + %uu + tr * %uu + tid / %uu] = %s;\n", k * g->t * per, per, G, v[k]);
     tb_printf(gs->b, "    }\n  %s;\n", d->barrier_local);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "    %s = 0;\n", v[k]);
     tb_printf(gs->b, "    for (uint j_ = 0; j_ < %uu; ++j_) {\n", per);
-    for (int k = 0; k < 3; ++k) tb_printf(gs->b, "      %s += abft_red2[par2_ + %uu + tr * %uu + j_];\n", v[k], k * g->t * per, per);
+    for (int k = 0; k < ABFT_SUMS; ++k) tb_printf(gs->b, "      %s += abft_red2[par2_ + %uu + tr * %uu + j_];\n", v[k], k * g->t * per, per);
     tb_printf(gs->b, "    }\n");
   }
   tb_printf(gs->b, "  }\n");
@@ -189,35 +201,79 @@ static void store(gen_state *gs)
 static int check_block(gen_state *gs, int two)
 {
   text_buf *b = gs->b;
-  tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0;\n");
+  tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_cr2 = 0, abft_ci2 = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0, abft_or2_ = 0, abft_oi2_ = 0;\n");
   if (two) {
     tb_printf(b, "  if (fix) {\n");
     each_slot(gs, "    vr[i] = abft_sr[i]; vi[i] = abft_si[i];\n");
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
-  each_element(gs, input_share);
-  if (two) {
+  if (!(gs->d->abft_omit & ABFT_OMIT_INPUT)) each_element(gs, input_share);
+  if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
     tb_printf(b, "  if (!fix && tr < nvalid) {\n");
     each_slot(gs, "    abft_sr[i] += vr[i]; abft_si[i] += vi[i];\n");
     tb_printf(b, "  }\n");
   }
   inject_target(gs, "att == 0u && !fix");
   int failed = compute(gs);
-  if (two) {
-    tb_printf(b, "  if (fix) { /* the window's transform less the outputs that passed */\n");
-    each_slot(gs, "    vr[i] -= abft_or[i]; vi[i] -= abft_oi[i];\n");
+  if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
+              * hold them meanwhile) */
+    tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
+    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, PPFFT_ABFT_WINDOW, gs->g->t);
+    gen_block_pointers(gs);
+    if (!gs->general) tb_printf(b, "  (void)x0;\n");
+    tb_printf(b, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n", gs->g->t, gs->g->t);
+    gen_subtract_owned_outputs(gs);
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
-  each_element(gs, output_share);
+  if (gs->d->opaque_tables) { /* the weights after the last pass: computed early, they held registers through it */
+    char r0[96];
+    gen_slot(gs, r0, sizeof r0, 'r', "0u", 0);
+    tb_printf(b, "  const uint abft_zo = ppfft_opaque_after(abft_z, %s);\n", r0);
+  } else {
+    tb_printf(b, "  const uint abft_zo = abft_z;\n");
+  }
+  if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
+  tb_printf(b, "  real abft_dr2 = (fix ? abft_pcr2 : abft_cr2) - abft_or2_, abft_di2 = (fix ? abft_pci2 : abft_ci2) - abft_oi2_;\n");
   tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
-  transform_sums(gs);
-  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di <= abft_delta * abft_delta * (real)%u * abft_dn);\n",
-            gs->g->n);
+  if (two) { /* ABFT2 stores before the verdict, so that no output is held in registers through
+              * the sums: a block as it is (a failed transform is corrected later), the window's
+              * correction where the lane's window had one failure (wrong if its check fails below,
+              * and then counted uncorrectable: the stats say FAULT) */
+    tb_printf(b, "  /* store (fix: nvalid = 0, nothing; its lanes' corrections below) */\n");
+    store(gs);
+    tb_printf(b, "  if (fix) {\n  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
+    gen_store_owned_elements(gs);
+    tb_printf(b, "  }\n");
+  }
+  if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
+  tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di + abft_dr2 * abft_dr2 + abft_di2 * abft_di2 <= "
+               "abft_delta * abft_delta * (real)%.17g * abft_dn);\n",
+            2 * ABFT_WEIGHT_ENERGY * gs->g->n);
   tb_printf(b, "  ++abft_iter;\n");
   return failed;
+}
+
+/* Where the dialect has ppfft_opaque: the tables' pointers saved before a loop (before = 1), or
+ * made again, opaque, at the top of each iteration (before = 0): read through loop-invariant
+ * pointers, a whole transform's table loads (twiddles, a = e^T W) were hoisted out of the loop and
+ * held in registers, which cost the kernel most of its occupancy. */
+static void opaque_tables(gen_state *gs, int before)
+{
+  const variant *v = gs->v;
+  if (!before) /* likewise the output weights' hashes (of positions only): a zero to mix in */
+    tb_printf(gs->b, "  const uint abft_z = %s;\n", gs->d->opaque_tables ? "ppfft_opaque_u(0u)" : "0u");
+  if (!gs->d->opaque_tables) return;
+  const char *names[3];
+  int k = 0;
+  if (v->twiddle == TW_CM_K || v->twiddle == TW_GM) names[k++] = "tw";
+  if (gs->p->twiddle_n) names[k++] = "tw4";
+  names[k++] = "abft_a";
+  for (int i = 0; i < k; ++i)
+    if (before) tb_printf(gs->b, "  const real2 *const %s_o = %s;\n", names[i], names[i]);
+    else tb_printf(gs->b, "  const real2 *restrict %s = ppfft_opaque(%s_o);\n", names[i], names[i]);
 }
 
 /* The block's transform index base, the transforms that exist, the layout's pointers. */
@@ -244,8 +300,8 @@ int gen_abft_body(gen_state *gs)
   else tb_format(b, zero, sizeof zero, "(real)0");
 
   tb_printf(b, "  /* ABFT%d: %u block%s of %u transforms per work-group (gen/abft.c) */\n", gs->v->abft, B, B > 1 ? "s" : "", g->t);
-  if (G > 1 && !d->xor_reduce) tb_printf(b, "  %sreal abft_red[%u];\n", d->local_decl, 2 * 3 * g->wg);
-  if (g->w > G) tb_printf(b, "  %sreal abft_red2[%u];\n", d->local_decl, 2 * 3 * g->t * (g->w / G));
+  if (G > 1 && !d->xor_reduce) tb_printf(b, "  %sreal abft_red[%u];\n", d->local_decl, 2 * ABFT_SUMS * g->wg);
+  if (g->w > G) tb_printf(b, "  %sreal abft_red2[%u];\n", d->local_decl, 2 * ABFT_SUMS * g->t * (g->w / G));
   tb_printf(b, "  %suint abft_any;\n", d->local_decl);
   tb_printf(b, "  const uint abft_ninj = abft_ctl[%uu];\n", (unsigned)ABFT_CTL_NINJ);
   tb_printf(b, "  uint abft_iter = 0u;\n");
@@ -253,17 +309,18 @@ int gen_abft_body(gen_state *gs)
   tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
   tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
   if (two) {
-    tb_printf(b, "  %s abft_sr[%u], abft_si[%u], abft_or[%u], abft_oi[%u]; /* the window's inputs, and its outputs that passed */\n",
-              gs->mt, gs->nslot, gs->nslot, gs->nslot, gs->nslot);
+    tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
     char line[256];
-    tb_format(b, line, sizeof line, "    abft_sr[i] = %s; abft_si[i] = %s; abft_or[i] = %s; abft_oi[i] = %s;\n", zero, zero, zero, zero);
+    tb_format(b, line, sizeof line, "    abft_sr[i] = %s; abft_si[i] = %s;\n", zero, zero);
     each_slot(gs, line);
     tb_printf(b, "  uint abft_pend = 0x%xu, abft_lost = 0u; /* the window's failed block, and whether a second one failed */\n",
               (unsigned)ABFT_NONE);
-    tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pn = 0; /* its input checksum share */\n");
+    tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pcr2 = 0, abft_pci2 = 0, abft_pn = 0; /* its input checksum shares */\n");
     /* the window's blocks, then (fix) the delayed, batched correction: one more computation, of the
      * sums, when any lane needs it */
+    opaque_tables(gs, 1);
     tb_printf(b, "  for (uint blk = 0u, nit = nblk; blk < nit; ++blk) {\n");
+    opaque_tables(gs, 0);
     tb_printf(b, "  const uint fix = blk == nblk, att = fix;\n");
     block_start(gs, "fix ? (abft_pend != 0xffffffffu ? abft_pend : 0u) : blk");
     tb_printf(b, "  uint nvalid = fix ? 0u : batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* fix: nothing loaded */\n", g->t, g->t);
@@ -273,27 +330,23 @@ int gen_abft_body(gen_state *gs)
     failed |= check_block(gs, 1);
     tb_printf(b, "  if (!fix) {\n");
     tb_printf(b, "  if (bad) {\n    if (tid == 0u) ppfft_count(abft_ctl + %uu);\n", (unsigned)ABFT_CTL_DETECTED);
-    tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pn = abft_n; }\n");
+    tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pcr2 = abft_cr2; abft_pci2 = abft_ci2; abft_pn = abft_n; }\n");
     tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
-    tb_printf(b, "  } else if (valid) {\n");
-    each_slot(gs, "    abft_or[i] += vr[i]; abft_oi[i] += vi[i];\n");
-    tb_printf(b, "  }\n  }\n  /* store (the correction stores below) */\n");
-    store(gs);
-    tb_printf(b, "  if (fix) {\n  if (valid) {\n");
-    tb_printf(b, "    if (tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
+    tb_printf(b, "  }\n  }\n");
+    tb_printf(b, "  if (fix && valid && tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
               (unsigned)ABFT_CTL_CORRECTED);
-    tb_printf(b, "    nvalid = abft_lost || bad ? 0u : tr + 1u;\n  }\n");
-    gen_store_owned_elements(gs);
-    tb_printf(b, "  }\n");
     tb_printf(b, "  if (blk + 1u == nblk) {\n");
-    group_any(gs, "abft_pend != 0xffffffffu", "any_");
+    if (gs->d->abft_omit & ABFT_OMIT_ANY) tb_printf(b, "  const uint any_ = 0u;\n");
+    else group_any(gs, "abft_pend != 0xffffffffu", "any_");
     tb_printf(b, "  nit += any_;\n  }\n");
     tb_printf(b, "  }\n");
   } else {
     /* one block; computed again when a transform fails, before anything is stored */
     tb_printf(b, "  uint abft_was_bad = 0u;\n");
+    opaque_tables(gs, 1);
     tb_printf(b, "  for (uint att = 0u, again = nblk; again; ++att) {\n");
-    tb_printf(b, "  const uint fix = 0u;\n  const real abft_pcr = 0, abft_pci = 0, abft_pn = 0;\n");
+    opaque_tables(gs, 0);
+    tb_printf(b, "  const uint fix = 0u;\n  const real abft_pcr = 0, abft_pci = 0, abft_pcr2 = 0, abft_pci2 = 0, abft_pn = 0;\n");
     block_start(gs, "0u");
     tb_printf(b, "  uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n  const uint valid = tr < nvalid;\n", g->t, g->t);
     tb_printf(b, "  /* load into registers */\n");

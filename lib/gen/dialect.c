@@ -62,7 +62,17 @@ static const char cuda_abft_helpers[] =
     "#ifdef PPFFT_F64\n  return __longlong_as_double(__double_as_longlong(x) ^ (1ll << bit));\n"
     "#else\n  return __uint_as_float(__float_as_uint(x) ^ (1u << bit));\n#endif\n}\n"
     "__device__ __forceinline__ void ppfft_count(uint *c) { atomicAdd(c, 1u); }\n"
-    "__device__ __forceinline__ real ppfft_xor_sum(const real x, const uint m, const uint mask) { return x + __shfl_xor_sync(mask, x, m); }\n";
+    "__device__ __forceinline__ real ppfft_xor_sum(const real x, const uint m, const uint mask) { return x + __shfl_xor_sync(mask, x, m); }\n"
+    /* p, as a value the compiler cannot follow: loads through it stay in the loop that made it */
+    "__device__ __forceinline__ const real2 *ppfft_opaque(const real2 *p)\n{\n"
+    "  unsigned long long u = (unsigned long long)p;\n  asm volatile(\"\" : \"+l\"(u));\n  return (const real2 *)u;\n}\n"
+    "__device__ __forceinline__ uint ppfft_opaque_u(uint u) { asm volatile(\"\" : \"+r\"(u)); return u; }\n"
+    /* u, opaque, once x is known: what is computed from it waits for x */
+    "#ifdef PPFFT_F64\n"
+    "__device__ __forceinline__ uint ppfft_opaque_after(uint u, const real x) { asm volatile(\"\" : \"+r\"(u) : \"d\"(x)); return u; }\n"
+    "#else\n"
+    "__device__ __forceinline__ uint ppfft_opaque_after(uint u, const real x) { asm volatile(\"\" : \"+r\"(u) : \"f\"(x)); return u; }\n"
+    "#endif\n";
 
 /* half2 in memory as the 32 bits that hold it (.x low), converted by PTX so that no header is
  * needed: cvt.f32.f16 is exact, cvt.rn.f16.f32 rounds to nearest even. */
@@ -119,6 +129,7 @@ const dialect dialect_cuda = {
   .elem_open = "{",
   .elem_close = "}",
   .xor_reduce = 1,
+  .opaque_tables = 1,
   .abft_helpers = cuda_abft_helpers,
   .half_helpers = cuda_half_helpers,
   .kernel_head = cuda_kernel_head,

@@ -46,7 +46,10 @@ typedef struct dialect {
                                * warp (CUDA), else through local memory */
   const char *abft_helpers;   /* ABFT kernels' helpers: ppfft_flip (a bit of a real), ppfft_count
                                * (an atomic increment of a global counter), ppfft_xor_sum (with
-                               * xor_reduce) */
+                               * xor_reduce), ppfft_opaque and ppfft_opaque_u (with opaque_tables) */
+  int opaque_tables;          /* ABFT's loops read their tables through ppfft_opaque(pointer) made
+                               * in each iteration, so that the compiler does not hoist the table
+                               * loads of a whole transform out of the loop into registers */
   const char *half_helpers;   /* half-precision data (problem.h's f16): the type ppfft_h2 of a half2
                                * in memory and its conversions ppfft_ld_h2 (to real2) and ppfft_st_h2
                                * (from real2, rounded to nearest), and the plain layout's vector forms
@@ -54,6 +57,8 @@ typedef struct dialect {
                                * against real2 .. real16), else NULL (OpenCL: no f16) */
   int omit_exchange;          /* timing studies only (bench/shfl-study): the exchange between
                                * passes left out, so its cost shows; the results are wrong */
+  unsigned abft_omit;         /* timing studies only (bench/shfl-study): ABFT_OMIT_* parts of the
+                               * ABFT code left out (gen/abft.h), so their cost shows */
   /* the line before a kernel's signature, for a work-group of wg work-items and at least
    * min_blocks work-groups a compute unit (0: no such bound; the variant's MBk, CUDA only) */
   void (*kernel_head)(text_buf *b, unsigned wg, unsigned min_blocks);

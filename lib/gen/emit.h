@@ -122,6 +122,11 @@ void gen_store_owned_from_slots(gen_state *gs);
  * correction: the work-group's transforms are not neighbours then). */
 void gen_store_owned_elements(gen_state *gs);
 
+/* Takes from the slots, element by element, the output already stored of transform tr of the
+ * block whose first transform is t0 (ABFT2's correction: the outputs that passed, read back), with
+ * the final store's four-step twiddle and scale undone; only where tr < nvalid. */
+void gen_subtract_owned_outputs(gen_state *gs);
+
 /* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
  * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
 void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, unsigned count, unsigned base);
@@ -152,6 +157,18 @@ void gen_twiddle_unit(const gen_state *gs, text_buf *b, unsigned r, char k[][64]
                          unsigned M, int contiguous);
 
 /* ---- abft.c ---- */
+
+/* Parts of the ABFT code a timing study (dialect.abft_omit) may leave out, so that their cost
+ * shows; the checks are then wrong. */
+enum {
+  ABFT_OMIT_INPUT = 1,       /* the input share a . x, |x|^2 (table loads and products) */
+  ABFT_OMIT_TABLE = 2,       /* only the table loads of the input share (a constant instead) */
+  ABFT_OMIT_OUTPUT = 4,      /* the output share e . y */
+  ABFT_OMIT_SUMS = 8,        /* the sums over the transform's work-items */
+  ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
+  ABFT_OMIT_ANY = 32,        /* the work-group's vote (and its barrier) after the window */
+  ABFT_OMIT_INJECT = 64      /* the fault injection's hooks */
+};
 
 /* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */
 void gen_abft_args(const gen_state *gs, text_buf *b);

@@ -77,9 +77,9 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (!v->il) emit_helpers(gs);
   if (v->abft) {
     tb_printf(&buf, "%s", d->abft_helpers);
-    /* core/abft.h: e_j */
-    tb_printf(&buf, "%sinline real ppfft_abft_weight(uint j)\n{\n  j ^= j >> 16; j *= 0x7feb352du; j ^= j >> 15; j *= 0x846ca68bu; j ^= j >> 16;\n"
-                    "  return (real)1 + (real)(j >> 8) * (real)5.9604644775390625e-8;\n}\n\n", d->helper);
+    /* core/abft.h: mix(j), whose bits give e_j */
+    tb_printf(&buf, "%sinline uint ppfft_abft_mix(uint j)\n{\n  j ^= j >> 16; j *= 0x7feb352du; j ^= j >> 15; j *= 0x846ca68bu; j ^= j >> 16;\n"
+                    "  return j;\n}\n\n", d->helper);
   }
 
   /* the table arguments, after first and batch */
