@@ -29,6 +29,7 @@ Suite *make_gen_suite(void);          /* the generator's text: TWP, LM-CT digit 
 Suite *make_wisdom_store_suite(void); /* device keys and levels, the format (v1, v2), lookup, import, export, shipped files */
 Suite *make_disk_cache_suite(void);   /* built programs on disk: keys, atomic writes, corruption */
 Suite *make_runner_suite(void);       /* the test runner itself: skips, restored environment after a failure */
+Suite *make_builders_suite(void);     /* ppfft-tune's builder processes: reports, dead and silent builders, stopping */
 /* on a device */
 Suite *make_api_suite(void);          /* every error path of the public API, execution, threads */
 Suite *make_real_suite(void);         /* R2C and C2R: FFTW agreement, round trip, Hermitian part, layouts, errors */

@@ -12,9 +12,10 @@
  * an eighth of the device's memory).  Each winner is checked against FFTW before it is written.
  *
  * Building kernels costs far more than timing them, and NVIDIA's OpenCL compiler builds one program
- * at a time per process.  So J builder processes (this program again, with --build-share j/J) first
- * compile the candidates into the disk cache, each its share, and this process then times them all
- * from the cache, alone on the device.
+ * at a time per process.  So J - 1 builder processes (this program again, with --build-share j/J-1:
+ * tuner/builders.h) compile the candidates into the disk cache, each its share, problem by problem,
+ * while this process times each problem from the cache, alone on the device, as soon as every
+ * builder has passed it.
  *
  * --check reads the wisdom this device's contexts load (or the files named) and says, entry by
  * entry, at which level it serves the device (wisdom/device_keys.h) and whether the generator that
@@ -25,6 +26,7 @@
 #include "plan/planner.h"
 #include "ppfft.h"
 #include "wisdom/files.h"
+#include "builders.h"
 #ifdef PPFFT_TUNE_CUDA
 #include "ppfft_cuda.h"
 #endif
@@ -33,16 +35,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 typedef struct tune_problem {
   char name[64];
@@ -85,9 +81,10 @@ static void usage(FILE *f)
              "  --budget S       stop after about S seconds in all (default 600)\n"
              "  --exhaustive     time the whole search space instead of the short list (PPFFT_EXHAUSTIVE in\n"
              "                   ppfft.h: every variant and launch shape, every split into passes)\n"
-             "  --jobs J         compile candidates in J processes first, this one and J-1 builders (default: about\n"
-             "                   one per six candidates, at most the CPUs and 16; 1 when PPFFT_CACHE=0, since\n"
-             "                   the builds reach the timing run through the disk cache)\n"
+             "  --jobs J         J-1 builder processes compile the candidates ahead of this one, which times each\n"
+             "                   problem once they have passed it (default: about one per six candidates, at\n"
+             "                   most the CPUs and 16; 1, no builders, when PPFFT_CACHE=0, since the builds reach\n"
+             "                   the timing run through the disk cache)\n"
              "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
@@ -402,67 +399,12 @@ static unsigned builders_for(const tune_problem *list, size_t count, int exhaust
   return want >= cap ? cap : want < 2 ? 2 : (unsigned)want;
 }
 
-/* Starts the builder processes: this program with --build-share j/J for j < J-1 and a shorter
- * budget, their standard output discarded, their errors shown.  Share J-1 is this process's own,
- * built while they run.  Returns how many started, their pids in *pids (to wait_builders). */
-static unsigned spawn_builders(int argc, char **argv, const options *o, pid_t **pids)
-{
-  *pids = NULL;
-  const char *off = getenv("PPFFT_CACHE");
-  if (o->jobs < 2 || (off && !strcmp(off, "0"))) return 0;
-  /* an inherited SIGCHLD = SIG_IGN would reap the builders at once and waitpid would not wait */
-  signal(SIGCHLD, SIG_DFL);
-  char budget[32], share[32];
-  /* the builds are part of the budget: the builders stop at 60 % of it, leaving the timing run 40 % */
-  snprintf(budget, sizeof budget, "%.3f", 0.6 * o->budget);
-  char **args = calloc((size_t)argc + 6, sizeof *args);
-  pid_t *pid = calloc(o->jobs, sizeof *pid);
-  posix_spawn_file_actions_t fa;
-  unsigned started = 0;
-  if (args && pid && posix_spawn_file_actions_init(&fa) == 0) {
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    for (int i = 0; i < argc; ++i) args[i] = argv[i];
-    args[argc] = "--budget", args[argc + 1] = budget, args[argc + 2] = "--build-share", args[argc + 3] = share;
-    /* this program's own file (some sandboxes cannot exec /proc/self/exe itself), else argv[0] */
-    char self[4096];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    self[len > 0 ? len : 0] = 0;
-    for (unsigned j = 0; j + 1 < o->jobs; ++j) {
-      snprintf(share, sizeof share, "%u/%u", j, o->jobs);
-      if ((len > 0 && posix_spawn(&pid[started], self, &fa, NULL, args, environ) == 0) ||
-          posix_spawnp(&pid[started], argv[0], &fa, NULL, args, environ) == 0)
-        ++started;
-    }
-    posix_spawn_file_actions_destroy(&fa);
-  }
-  free(args);
-  if (started) *pids = pid;
-  else free(pid);
-  return started;
-}
-
-/* Waits for the builders; returns how many ended well, and frees pids. */
-static unsigned wait_builders(pid_t *pid, unsigned started)
-{
-  unsigned succeeded = 0;
-  for (unsigned j = 0; j < started; ++j) {
-    int status = 0;
-    if (waitpid(pid[j], &status, 0) != pid[j]) continue;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) ++succeeded;
-    else if (j == 0) /* the others fail alike: one line is enough */
-      fprintf(stderr, "ppfft-tune: builder 0 ended with %s %d\n", WIFEXITED(status) ? "exit status" : "signal",
-              WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-  }
-  free(pid);
-  return succeeded;
-}
-
 /* A builder process: planner_search over every problem with builds only, into the disk cache. */
 static int build_only(ppfft_context *c, tune_problem *list, size_t count, const options *o)
 {
   double deadline = now_s() + o->budget;
   size_t seen = 0; /* candidates numbered over every problem and pass, for balanced shares */
-  for (size_t i = 0; i < count && now_s() < deadline; ++i) {
+  for (size_t i = 0; i < count && now_s() < deadline; builders_report(o->build_share, i++)) {
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
     transform tf;
@@ -637,12 +579,19 @@ int main(int argc, char **argv)
   /* the builders first: a process started after this one opened the GPU may not see the GPU's
    * platform (seen with NVIDIA's OpenCL in a sandbox) */
   double start = now_s();
-  pid_t *pids = NULL;
-  unsigned builders = o.build_shares ? 0 : spawn_builders(argc, argv, &o, &pids);
+  builders bs = {.fd = -1};
+  const char *cache = getenv("PPFFT_CACHE");
+  if (!o.build_shares && o.jobs >= 2 && !(cache && !strcmp(cache, "0"))) {
+    /* this program's own file (some sandboxes cannot exec /proc/self/exe itself), else argv[0] */
+    char self[4096];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[len > 0 ? len : 0] = 0;
+    builders_start(&bs, len > 0 && (size_t)len < sizeof self - 1 ? self : NULL, argc, argv, o.jobs - 1, o.budget);
+  }
   ppfft_context *c;
   if (make_context(&o, &c) != PPFFT_SUCCESS) {
     fprintf(stderr, "ppfft-tune: %s\n", ppfft_context_last_error(NULL));
-    if (builders) wait_builders(pids, builders);
+    builders_stop(&bs);
     free(list);
     return 1;
   }
@@ -652,16 +601,9 @@ int main(int argc, char **argv)
     ppfft_context_destroy(c);
     return rc;
   }
-  if (builders) { /* the last share is this process's: it builds instead of waiting (its device is open by now) */
-    options mine = o;
-    mine.build_share = o.jobs - 1, mine.build_shares = o.jobs, mine.budget = 0.6 * o.budget - (now_s() - start);
-    if (mine.budget > 0) build_only(c, list, count, &mine);
-    unsigned ok = wait_builders(pids, builders);
-    fprintf(stderr, "ppfft-tune: %u processes compiled candidates in %.1f s (this one and %u builder%s, %u of which ended well)\n",
-            builders + 1, now_s() - start, builders, builders == 1 ? "" : "s", ok);
-  }
   char *out_path = o.output ? strdup(o.output) : default_output(c);
   if (!out_path) {
+    builders_stop(&bs);
     free(list);
     ppfft_context_destroy(c);
     return 1;
@@ -692,6 +634,8 @@ int main(int argc, char **argv)
       ++kept;
       continue;
     }
+    /* this problem's candidates in the cache first, built by every builder's share */
+    if (bs.count) builders_await(&bs, i, start + o.budget, now_s);
     pr.problem = tp->name;
     pr.index = i + 1;
     /* the budget is for the whole run: a problem takes what its lists need while time is left */
@@ -742,6 +686,11 @@ int main(int argc, char **argv)
       fprintf(stderr, "ppfft-tune: cannot write %s: %s\n", out_path, text && header ? strerror(errno) : "out of memory");
     free(text);
     free(header);
+  }
+  if (bs.count) {
+    unsigned n = bs.count, ok = builders_stop(&bs);
+    fprintf(stderr, "ppfft-tune: %u builder process%s compiled candidates alongside the timing (%u ended well or were stopped at its end)\n", n,
+            n == 1 ? "" : "es", ok);
   }
   printf("tuned %zu, kept %zu, skipped %zu, rejected %zu problems in %.1f s; wisdom in %s\n", tuned, kept, skipped, rejected, now_s() - start,
          out_path);
