@@ -483,6 +483,21 @@ START_TEST(test_long)
 }
 END_TEST
 
+/* y = pb(pf(x)) on the device: x and y hold xs reals (f32), the middle side zs; zeros around. */
+static void run_round_trip(test_env *t, ppfft_plan *pf, ppfft_plan *pb, const double *x, size_t xs, size_t zs, double *y)
+{
+  double *zero = calloc(zs > xs ? zs : xs, 8);
+  ck_assert_ptr_nonnull(zero);
+  cl_mem mx = upload_reals(x, xs, 0), mz = upload_reals(zero, zs, 0), my = upload_reals(zero, xs, 0);
+  ck_assert_int_eq(ppfft_execute(pf, t->q, mx, mz, 0, NULL, NULL), PPFFT_SUCCESS);
+  ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
+  download_reals(my, y, xs, 0);
+  clReleaseMemObject(mx);
+  clReleaseMemObject(mz);
+  clReleaseMemObject(my);
+  free(zero);
+}
+
 /* The round trips of length n (batch transforms, f32, the estimate's plans, out of place):
  * backward(forward(x)) = n x for C2C into *err_c, C2R(R2C(x)) = n x into *err_r. */
 static void round_trips(size_t n, size_t batch, double *err_c, double *err_r)
@@ -498,22 +513,15 @@ static void round_trips(size_t n, size_t batch, double *err_c, double *err_r)
     else d.direction = PPFFT_BACKWARD;
     ck_assert_msg(ppfft_plan_create(t->ctx, &d, 0, &pb) == PPFFT_SUCCESS, "N = %zu: %s", n, ppfft_context_last_error(t->ctx));
     size_t xs = (real ? 1 : 2) * n * batch, zs = real ? 2 * (n / 2 + 1) * batch : xs; /* reals of each side */
-    double *x = malloc(8 * xs), *y = malloc(8 * xs), *zero = calloc(zs > xs ? zs : xs, 8);
+    double *x = malloc(8 * xs), *y = malloc(8 * xs);
     test_random(x, xs, (unsigned)n);
     for (size_t i = 0; i < xs; ++i) x[i] = (float)x[i];
-    cl_mem mx = upload_reals(x, xs, 0), mz = upload_reals(zero, zs, 0), my = upload_reals(zero, xs, 0);
-    ck_assert_int_eq(ppfft_execute(pf, t->q, mx, mz, 0, NULL, NULL), PPFFT_SUCCESS);
-    ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
-    download_reals(my, y, xs, 0);
+    run_round_trip(t, pf, pb, x, xs, zs, y);
     double e = test_real_error(y, x, (double)n, xs);
     *(real ? err_r : err_c) = e;
     ck_assert_msg(e < 2 * test_bound(n, 0), "N = %zu %s round trip error %g", n, real ? "real" : "complex", e);
-    clReleaseMemObject(mx);
-    clReleaseMemObject(mz);
-    clReleaseMemObject(my);
     free(x);
     free(y);
-    free(zero);
     ppfft_plan_destroy(pf);
     ppfft_plan_destroy(pb);
   }
@@ -588,20 +596,12 @@ START_TEST(test_round_trip)
   double *x = malloc(8 * rl.span), *y = malloc(8 * rl.span);
   test_random(x, rl.span, 9);
   for (size_t i = 0; i < rl.span; ++i) x[i] = (float)x[i];
-  double *zero = calloc(2 * cl.span, 8);
-  cl_mem mx = upload_reals(x, rl.span, 0), mz = upload_reals(zero, 2 * cl.span, 0), my = upload_reals(zero, rl.span, 0);
-  ck_assert_int_eq(ppfft_execute(pf, t->q, mx, mz, 0, NULL, NULL), PPFFT_SUCCESS);
-  ck_assert_int_eq(ppfft_execute(pb, t->q, mz, my, 0, NULL, NULL), PPFFT_SUCCESS);
-  download_reals(my, y, rl.span, 0);
+  run_round_trip(t, pf, pb, x, rl.span, 2 * cl.span, y);
   size_t T = prod(f.rank, f.n);
   double e = test_real_error(y, x, (double)T, rl.span);
   ck_assert_msg(e < 2 * test_bound(T, 0), "round trip error %g", e);
-  clReleaseMemObject(mx);
-  clReleaseMemObject(mz);
-  clReleaseMemObject(my);
   free(x);
   free(y);
-  free(zero);
   ppfft_plan_destroy(pf);
   ppfft_plan_destroy(pb);
 }

@@ -279,10 +279,13 @@ void gen_store_owned_from_slots(gen_state *gs)
   gen_loop_body(gs, "q", gs->g->rq, &body);
 }
 
-/* Stores the register slots one element at a time, each work-item its own transform's owned
- * elements, whatever the access pattern (ABFT's correction, where each transform of the work-group
- * has a transform index of its own). */
-void gen_store_owned_elements(gen_state *gs)
+/* What to do with one owned element: the element at pos of the transform at ptr, in slot (re, im). */
+typedef void (*owned_emit)(gen_state *gs, text_buf *body, const char *ptr, const char *pos, const char *re, const char *im);
+
+/* Each work-item's owned register slots of its own transform (tr < nvalid), one element at a time,
+ * whatever the access pattern: ABFT, where each transform of the work-group has a transform index of
+ * its own. */
+static void owned_elements(gen_state *gs, owned_emit emit)
 {
   text_buf body;
   text_buf_init(&body);
@@ -295,52 +298,51 @@ void gen_store_owned_elements(gen_state *gs)
     tb_format(gs->b, pos, sizeof pos, "%s + %uu", own, e);
     gen_slot(gs, re, sizeof re, 'r', "q", e);
     gen_slot(gs, im, sizeof im, 'i', "q", e);
-    if (gs->general) {
-      general_store(gs, &body, "tr", ptr, pos, re, im, 1);
-      continue;
-    }
-    char lit[48], scale[64] = "";
-    if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, 1)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
-    tb_printf(&body, "    (%s)[%s] = %sreal2%s%s, %s)%s;\n", ptr, pos, gs->d->vec_open, gs->d->vec_mid, re, im, scale);
+    emit(gs, &body, ptr, pos, re, im);
   }
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "q", gs->g->rq, &body);
 }
 
-void gen_subtract_owned_outputs(gen_state *gs)
+/* Stores the element, scaled (ABFT's correction). */
+static void store_owned(gen_state *gs, text_buf *body, const char *ptr, const char *pos, const char *re, const char *im)
+{
+  if (gs->general) {
+    general_store(gs, body, "tr", ptr, pos, re, im, 1);
+    return;
+  }
+  char lit[48], scale[64] = "";
+  if (gen_scale_literal(gs->b, lit, sizeof lit, gs->p, 1)) tb_format(gs->b, scale, sizeof scale, " * %s", lit);
+  tb_printf(body, "    (%s)[%s] = %sreal2%s%s, %s)%s;\n", ptr, pos, gs->d->vec_open, gs->d->vec_mid, re, im, scale);
+}
+
+void gen_store_owned_elements(gen_state *gs) { owned_elements(gs, store_owned); }
+
+/* Subtracts the element already stored from the slot, the final store's four-step twiddle and
+ * scale undone (ABFT2's correction). */
+static void subtract_owned(gen_state *gs, text_buf *body, const char *ptr, const char *pos, const char *re, const char *im)
 {
   const problem *p = gs->p;
   const dialect *d = gs->d;
-  text_buf body;
-  text_buf_init(&body);
-  char pos[128], ptr[96], re[96], im[96], lit[48];
-  gen_transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
+  char lit[48];
   int scaled = gen_scale_literal(gs->b, lit, sizeof lit, p, 1);
-  tb_printf(&body, "    if (tr < nvalid) {\n");
-  for (unsigned e = 0; e < gs->g->ec; ++e) {
-    char own[96];
-    gen_owned_pos(gs, own, sizeof own, "q");
-    tb_format(gs->b, pos, sizeof pos, "%s + %uu", own, e);
-    gen_slot(gs, re, sizeof re, 'r', "q", e);
-    gen_slot(gs, im, sizeof im, 'i', "q", e);
-    if (gs->general) tb_printf(&body, "    { real2 o_ = LD_OUT((%s) + (ulong)(%s) * %zuul);\n", ptr, pos, p->out_stride);
-    else tb_printf(&body, "    { real2 o_ = (%s)[%s];\n", ptr, pos);
-    if (gs->general && p->twiddle_n) { /* general_final's twiddle, conjugated */
-      char m[160];
-      gen_twiddle_level_index(gs, m, sizeof m, "tr");
-      size_t B = four_step_block(p->twiddle_n);
-      tb_printf(&body, "      const uint m_ = %s, x_ = m_ * (uint)(%s);\n", m, pos);
-      tb_printf(&body, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, four_step_high(p->twiddle_n), B);
-      tb_printf(&body, "      const real2 w_ = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n", d->vec_open, d->vec_mid);
-      if (p->sign < 0) tb_printf(&body, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
-      else tb_printf(&body, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
-    }
-    if (scaled) tb_printf(&body, "      o_ *= (real)1 / (%s);\n", lit);
-    tb_printf(&body, "      %s -= o_.x; %s -= o_.y; }\n", re, im);
+  if (gs->general) tb_printf(body, "    { real2 o_ = LD_OUT((%s) + (ulong)(%s) * %zuul);\n", ptr, pos, p->out_stride);
+  else tb_printf(body, "    { real2 o_ = (%s)[%s];\n", ptr, pos);
+  if (gs->general && p->twiddle_n) { /* general_final's twiddle, conjugated */
+    char m[160];
+    gen_twiddle_level_index(gs, m, sizeof m, "tr");
+    size_t B = four_step_block(p->twiddle_n);
+    tb_printf(body, "      const uint m_ = %s, x_ = m_ * (uint)(%s);\n", m, pos);
+    tb_printf(body, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, four_step_high(p->twiddle_n), B);
+    tb_printf(body, "      const real2 w_ = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n", d->vec_open, d->vec_mid);
+    if (p->sign < 0) tb_printf(body, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
+    else tb_printf(body, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
   }
-  tb_printf(&body, "    }\n");
-  gen_loop_body(gs, "q", gs->g->rq, &body);
+  if (scaled) tb_printf(body, "      o_ *= (real)1 / (%s);\n", lit);
+  tb_printf(body, "      %s -= o_.x; %s -= o_.y; }\n", re, im);
 }
+
+void gen_subtract_owned_outputs(gen_state *gs) { owned_elements(gs, subtract_owned); }
 
 /* Copies component c of the owned slot groups q = first..first+count-1 to (to_local = 1) or from
  * local memory, whose plane starts at element `base` of the transform (exchange rounds). */
