@@ -1,6 +1,7 @@
 /* ABFT plans: the knob added to the plan the flags give (plan_abft), and what an execution of a
  * plan with it does first (plan_abft_before_execute): count its checks, draw its injected faults. */
 #include "core/abft.h"
+#include "core/geometry.h"
 #include "plan/candidates.h"
 #include "plan/planner.h"
 #include "plan/plan.h"
@@ -17,20 +18,25 @@ ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppf
     plan_pass *ps = &base->pass[i];
     if (ps->transpose || ps->pointwise) continue;
     variant v = ps->v;
-    if (v.onchip != ONCHIP_RP_LM_CM) { /* the estimate's first variant that keeps its data in registers */
+    v.abft = 2;
+    geometry g;
+    char msg[256];
+    if (geometry_of(&ps->pb, &v, &c->info, &g, msg, sizeof msg) != PPFFT_SUCCESS) {
+      /* the plan's variant cannot carry the checksums (another on-chip mode, COLS, SHFL): the
+       * estimate's first variant that can, in the same place of the plan */
       variant list[64];
-      char msg[256];
       size_t count = candidates_estimate(&ps->pb, &c->info, list, sizeof list / sizeof list[0], msg, sizeof msg);
-      for (size_t k = 0; k < count; ++k)
-        if (list[k].onchip == ONCHIP_RP_LM_CM) {
-          int xpose = v.xpose, bluestein = v.bluestein;
-          v = list[k];
-          v.xpose = xpose;
-          v.bluestein = bluestein;
+      for (size_t k = 0; k < count; ++k) {
+        variant w = list[k];
+        w.abft = 2;
+        w.xpose = v.xpose;
+        w.bluestein = v.bluestein;
+        if (geometry_of(&ps->pb, &w, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) {
+          v = w;
           break;
         }
+      }
     }
-    v.abft = 2;
     vs[n++] = v;
   }
   plan_origin origin = base->origin;
