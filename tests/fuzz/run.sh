@@ -36,13 +36,15 @@ for t in wisdom variant plan; do
   "$cc" $flags $incs "$src/tests/fuzz/fuzz_$t.c" $lib "$build/cl/cl_sources.c" -lOpenCL -lm -lpthread -o "$out/fuzz_$t" ||
     { echo "fuzz: cannot build fuzz_$t"; status=1; continue; }
   if [ -n "${FUZZ_RUNS:-}" ]; then limit="-runs=$FUZZ_RUNS"; else limit="-max_total_time=${FUZZ_SECONDS:-60}"; fi
-  (cd "$out" && "./fuzz_$t" $limit -print_final_stats=1 -artifact_prefix="$out/" "$corpus" "$seed" > "$out/fuzz_$t.log" 2>&1)
+  # -timeout: one input that runs a minute is a finding (a planner that took 549 s on one length was)
+  (cd "$out" && "./fuzz_$t" $limit -timeout=60 -print_final_stats=1 -artifact_prefix="$out/" "$corpus" "$seed" > "$out/fuzz_$t.log" 2>&1)
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/fuzz_$t.log")
-  echo "fuzz_$t: ${runs:-?} executions, corpus $(ls "$corpus" | wc -l) inputs, $( [ $rc -eq 0 ] && echo "no findings" || echo "FINDING (exit $rc)")"
+  slowest=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$out/fuzz_$t.log")
+  echo "fuzz_$t: ${runs:-?} executions, corpus $(ls "$corpus" | wc -l) inputs, slowest ${slowest:-?} s, $( [ $rc -eq 0 ] && echo "no findings" || echo "FINDING (exit $rc)")"
   if [ $rc -ne 0 ]; then
     status=1
-    grep -E "ERROR|runtime error|property failed|SUMMARY|Test unit written" "$out/fuzz_$t.log" | head -20
+    grep -E "ERROR|runtime error|property failed|SUMMARY|Test unit written|timeout" "$out/fuzz_$t.log" | head -20
   fi
 done
 exit $status
