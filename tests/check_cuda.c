@@ -591,6 +591,15 @@ START_TEST(execute_errors)
   ck_assert_int_eq(ppfft_execute_cuda(p, 0, host, b), PPFFT_ERROR_INVALID_ARGUMENT);
   ck_assert(strstr(ppfft_context_last_error(c), "pointer") != NULL);
   ck_assert_int_eq(ppfft_execute_cuda_planar(p, 0, a, a, b, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
+  /* arrays too small for the plan's 8 kB: one 512 bytes short, and a pointer 8 bytes into a */
+  void *small;
+  ck_assert_int_eq(cudaMalloc(&small, 8 * n * 4 - 512), cudaSuccess);
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, small, b), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_msg(strstr(ppfft_context_last_error(c), "input array holds 7680 bytes") != NULL, "%s", ppfft_context_last_error(c));
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, b, small), PPFFT_ERROR_INVALID_ARGUMENT);
+  ck_assert_msg(strstr(ppfft_context_last_error(c), "output array") != NULL, "%s", ppfft_context_last_error(c));
+  ck_assert_int_eq(ppfft_execute_cuda(p, 0, (char *)a + 8, b), PPFFT_ERROR_INVALID_ARGUMENT);
+  cudaFree(small);
   /* the OpenCL call on a CUDA plan */
   ck_assert_int_eq(ppfft_execute(p, (cl_command_queue)1, NULL, NULL, 0, NULL, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
   ck_assert(strstr(ppfft_context_last_error(c), "CUDA") != NULL);

@@ -5,6 +5,9 @@
 #include "cuda/exec.h"
 #include "cuda/tensor_probe.h"
 #include "plan/plan.h"
+#include <cuda.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #ifndef PPFFT_WISDOM_DIR
@@ -29,8 +32,30 @@ ppfft_status ppfft_context_create_cuda(int device, ppfft_context **out)
 
 int ppfft_context_cuda_device(const ppfft_context *c) { return c && c->be == &backend_cuda ? ((const cuda_runtime *)c->rt)->device : -1; }
 
-/* Errors unless ptr is device memory (or managed memory) that rt's device can use. */
-static ppfft_status check_pointer(const ppfft_context *c, const void *ptr, const char *what)
+/* The driver's cuMemGetAddressRange, reached through the runtime (libppfft_cuda links cudart, not
+ * libcuda): the allocation a device pointer lies in, for the size check below.  NULL where the
+ * driver does not give it; the check is then skipped. */
+typedef CUresult (*address_range_fn)(CUdeviceptr *base, size_t *size, CUdeviceptr ptr);
+static address_range_fn address_range;
+static pthread_once_t address_range_once = PTHREAD_ONCE_INIT;
+
+static void find_address_range(void)
+{
+  void *fn = NULL;
+  enum cudaDriverEntryPointQueryResult found;
+#if CUDART_VERSION >= 12050
+  cudaError_t err = cudaGetDriverEntryPointByVersion("cuMemGetAddressRange", &fn, CUDART_VERSION, cudaEnableDefault, &found);
+#else
+  cudaError_t err = cudaGetDriverEntryPoint("cuMemGetAddressRange", &fn, cudaEnableDefault, &found);
+#endif
+  if (err == cudaSuccess && found == cudaDriverEntryPointSuccess) address_range = (address_range_fn)fn;
+  else (void)cudaGetLastError();
+}
+
+/* Errors unless ptr is device memory (or managed memory) that rt's device can use, with at least
+ * `bytes` from ptr to the end of its allocation: a plan reads and writes that much, and a smaller
+ * array would be overrun on the device with no error. */
+static ppfft_status check_pointer(const ppfft_context *c, const void *ptr, const char *what, size_t bytes)
 {
   const cuda_runtime *rt = c->rt;
   struct cudaPointerAttributes a;
@@ -39,11 +64,29 @@ static ppfft_status check_pointer(const ppfft_context *c, const void *ptr, const
     ppfft_status s = cuda_error(&c->err, "cudaPointerGetAttributes", err); /* also clears the sticky error */
     return err == cudaErrorInvalidValue ? err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the %s pointer is not a CUDA pointer", what) : s;
   }
-  if (a.type == cudaMemoryTypeManaged) return PPFFT_SUCCESS;
-  if (a.type != cudaMemoryTypeDevice) return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the %s pointer is not device memory (cudaMalloc)", what);
-  if (a.device != rt->device)
+  if (a.type != cudaMemoryTypeManaged && a.type != cudaMemoryTypeDevice)
+    return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the %s pointer is not device memory (cudaMalloc)", what);
+  if (a.type == cudaMemoryTypeDevice && a.device != rt->device)
     return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the %s pointer is memory of CUDA device %d; the plan runs on device %d", what, a.device, rt->device);
+  pthread_once(&address_range_once, find_address_range);
+  CUdeviceptr base = 0;
+  size_t size = 0;
+  if (address_range && address_range(&base, &size, (CUdeviceptr)(uintptr_t)ptr) == CUDA_SUCCESS) {
+    size_t left = (size_t)(base + size - (CUdeviceptr)(uintptr_t)ptr);
+    if (left < bytes)
+      return err_set(c, PPFFT_ERROR_INVALID_ARGUMENT, "the %s array holds %zu bytes from its pointer to the end of its allocation; the plan needs %zu",
+                     what, left, bytes);
+  }
   return PPFFT_SUCCESS;
+}
+
+/* The bytes one side's array must hold: span elements of its type (one real on a real or planar
+ * side, else a complex pair; half, single or double precision). */
+static size_t side_bytes(const ppfft_plan *p, int out)
+{
+  size_t rs = p->prec == PPFFT_F16 ? 2 : p->f64 ? 8 : 4;
+  int single = out ? p->out_real || p->out_planar : p->in_real || p->in_planar;
+  return (out ? p->out_span : p->in_span) * (single ? rs : 2 * rs);
 }
 
 static ppfft_status execute(ppfft_plan *p, cudaStream_t stream, cuda_buffers *b)
@@ -71,8 +114,11 @@ static ppfft_status execute(ppfft_plan *p, cudaStream_t stream, cuda_buffers *b)
   ppfft_status s = cuda_enter(c->rt, &c->err, &prev);
   if (s != PPFFT_SUCCESS) return s;
   static const char *const names[2][3] = {{"input", "input real", "input imaginary"}, {"output", "output real", "output imaginary"}};
-  for (int k = 0; k < (p->in_planar ? 2 : 1) && s == PPFFT_SUCCESS; ++k) s = check_pointer(c, b->in[k], names[0][p->in_planar ? 1 + k : 0]);
-  for (int k = 0; !p->inplace && k < (p->out_planar ? 2 : 1) && s == PPFFT_SUCCESS; ++k) s = check_pointer(c, b->out[k], names[1][p->out_planar ? 1 + k : 0]);
+  for (int k = 0; k < (p->in_planar ? 2 : 1) && s == PPFFT_SUCCESS; ++k)
+    s = check_pointer(c, b->in[k], names[0][p->in_planar ? 1 + k : 0], side_bytes(p, 0));
+  /* in place, a real transform's sides differ in size: the larger must fit */
+  for (int k = 0; (!p->inplace || p->in_real || p->out_real) && k < (p->out_planar ? 2 : 1) && s == PPFFT_SUCCESS; ++k)
+    s = check_pointer(c, b->out[k], names[1][p->out_planar ? 1 + k : 0], side_bytes(p, 1));
   if (s == PPFFT_SUCCESS) plan_abft_before_execute(p);
   if (s == PPFFT_SUCCESS) s = cuda_chain_enqueue(p->chain, &c->err, stream, b);
   cuda_leave(prev);
