@@ -29,13 +29,13 @@ ppfft_status ppfft_context_create_cuda(int device, ppfft_context **out);
 int ppfft_context_cuda_device(const ppfft_context *c);
 
 /* Enqueues plan p on stream s (of the context's device; 0 is the legacy default stream) and returns
- * without waiting, as cuFFT's cufftExec* do.  in and out are device pointers of the layout the
- * descriptor gives (out NULL or equal to in for an in-place plan); CUDA pointers carry no size, so
- * that each holds what its side's layout addresses, in that side's own elements (reals on the real
- * side of an R2C or C2R, complex values on the other), is the caller's to ensure (ppfft_execute
- * checks it for cl_mem buffers).  Errors: INVALID_ARGUMENT (a
- * NULL plan or pointer, a host pointer or one of another device, the same array for both sides of
- * an out-of-place plan, a planar plan, a plan of an OpenCL context), CUDA. */
+ * without waiting, as cuFFT's cufftExec* do.  in and out are device (or managed) pointers of the
+ * layout the descriptor gives (out NULL or equal to in for an in-place plan); from each pointer to
+ * the end of its allocation there must be what its side's layout addresses, in that side's own
+ * elements (reals on the real side of an R2C or C2R, complex values on the other), and this is
+ * checked, as ppfft_execute checks cl_mem buffers.  Errors: INVALID_ARGUMENT (a NULL plan or
+ * pointer, a host pointer or one of another device, an array too small, the same array for both
+ * sides of an out-of-place plan, a planar plan, a plan of an OpenCL context), CUDA. */
 ppfft_status ppfft_execute_cuda(ppfft_plan *p, cudaStream_t s, const void *in, void *out);
 
 /* ppfft_execute_cuda for plans with a planar side: an interleaved side takes its array as *_re and
