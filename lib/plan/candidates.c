@@ -134,8 +134,10 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
   /* GPUs, long one-pass kernels (N >= 4096): the exchange in two rounds, at the fitted width and
    * twice it.  Half the local memory and fewer live registers let a second work-group onto a
    * compute unit: 8192 f32 on CUDA went from 1 block (174 registers) at 2565 GB/s to 2 blocks (128)
-   * at 3400 on the H200.  Where one round fits, the fit never tries rounds by itself. */
-  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 4096 && a < 2; ++a)
+   * at 3400 on the H200.  Where one round fits, the fit never tries rounds by itself.  f16 from
+   * N = 1024: its kernels hold f32's registers for half the bytes (8192 f16: one block of 512
+   * threads x 86 registers an SM, 0.56x cuFFT f16), so fewer live registers may pay off sooner. */
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= (p->f16 ? 1024u : 4096u) && a < 2; ++a)
     for (size_t t = 0; t < 2; ++t)
       for (unsigned widen = 0; widen < 2; ++widen) {
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);

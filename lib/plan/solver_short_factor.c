@@ -1,0 +1,50 @@
+/* A long 1D f16 transform in two passes, one of them short (64 or 128 points), in both orders.
+ * The balanced split makes both passes long, and f16's long column passes are slow: in the H200
+ * tune of 2^18 f16 (bench/results/2026-11-25-h200-f16, call1's -v log) the balanced 512 x 512 took
+ * 0.324 ms (column pass) + 0.288 (row pass), where each 64-point COLS pass of 64 x 64 x 64 took
+ * 0.165-0.191 ms, so the tune chose three passes.  Two passes, one of them a fast short one, move
+ * the data once less.  The long factor first keeps the long pass's sides both columns (COLS in
+ * exchange rounds), the short one first keeps the long pass a row pass; both are timed, and a split
+ * whose pass no kernel fits leaves itself out.  The long factor is at most 4096: a longer pass has no
+ * COLS kernel on CUDA (two columns of f32 exceed the 24 KiB of plan/fit.c's column budget in four
+ * rounds), and its columns would move 4 bytes at a time.  (PPFFT_EXHAUSTIVE's four-step solver
+ * times every split into the fewest passes; these are timed there too where the fewest is three.) */
+#include "plan/solver.h"
+
+static const size_t short_factors[] = {64, 128};
+enum { LONG_FACTOR_MAX = 4096 };
+
+static int applicable(const ppfft_context *c, const search_problem *sp)
+{
+  (void)c;
+  const transform *t = sp->t;
+  return t->f16 && t->rank == 1 && !split_has_bluestein(&sp->fewest) && !sp->fewest.real_half && sp->fewest.nfactors[0] >= 2 &&
+         t->n[0] >= ((size_t)1 << 17) && (t->n[0] & (t->n[0] - 1)) == 0;
+}
+
+/* Whether the two-pass split a x b is the fewest passes' own (timed by the four-step solver). */
+static int is_fewest(const split *s, size_t a, size_t b)
+{
+  return s->nfactors[0] == 2 && s->factor[0][0] == a && s->factor[0][1] == b;
+}
+
+static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_candidate *out, size_t max)
+{
+  (void)c;
+  size_t n = 0, L = sp->t->n[0];
+  if (sp->exhaustive && sp->fewest.nfactors[0] == 2) return 0; /* the four-step solver's */
+  for (size_t i = 0; i < sizeof short_factors / sizeof short_factors[0]; ++i)
+    for (int o = 0; o < 2 && n < max; ++o) {
+      size_t s = short_factors[i], l = L / s, a = o ? s : l, b = o ? l : s;
+      if (l <= s || l > LONG_FACTOR_MAX || is_fewest(&sp->fewest, a, b)) continue;
+      out[n] = (plan_candidate){.sp = sp->fewest, .from = solver_short_factor.name};
+      out[n].sp.nfactors[0] = 2;
+      out[n].sp.factor[0][0] = a;
+      out[n].sp.factor[0][1] = b;
+      out[n].sp.factor[0][2] = 0;
+      ++n;
+    }
+  return n;
+}
+
+const solver solver_short_factor = {"f16: two passes, one short", applicable, candidates};
