@@ -1,8 +1,8 @@
 #!/bin/bash
 # Issue 15 on the H200, as run from the main checkout's .gpu/f16d/ (the tarball of the measured
 # commit beside it): build only what the tune and the benches need, tune the f16 shapes that had no
-# f16 wisdom (one pass 256..8192, the four 2D shapes) and retune 2^18, 2^19 (with the short-factor
-# solver), starting from the shipped wisdom (SEED, default the tarball's
+# f16 wisdom (one pass 256..8192, the four 2D shapes) and retune the multi-pass ones (the short-factor
+# solver, COLS in half the shared memory), in that order as far as the budget goes, starting from the shipped wisdom (SEED, default the tarball's
 # wisdom/nvidia-h200-cuda.wisdom, whose other entries the bench then uses too), then in the same call
 # cuFFT f16 and ppfft f16 with that wisdom over all 21 shapes of the table, 256 MiB a run
 # (bench/f16-table.py writes table.csv).  TUNE_SHAPES / BENCH_SHAPES / TUNE_T as in f16-tune-h200.sh.
@@ -20,11 +20,11 @@ fi
 cd $B
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $L/gpu.txt
 ALL="256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 256x256 512x256 1024x1024 4096x4096"
-TS=${TUNE_SHAPES:-8192 256x256 4096 262144 1024 2048 512 256 1024x1024 512x256 4096x4096 524288}
+TS=${TUNE_SHAPES:-8192 4096 1024 2048 512 256 256x256 4096x4096 1024x1024 512x256 262144 131072 524288 4194304 2097152 1048576 8388608 16777216 32768 65536}
 PROBLEMS=$(echo $TS | tr ' ' '\n' | sed 's/^/cof/;s/$/:f16/' | paste -sd,)
 cp ${SEED:-$B/wisdom/nvidia-h200-cuda.wisdom} $L/f16.wisdom
-( time PPFFT_WISDOM_PATH=$L/f16.wisdom timeout ${TUNE_T:-130} tuner/ppfft-tune --backend cuda --problems $PROBLEMS -v \
-  -o $L/f16.wisdom --budget $((${TUNE_T:-130} - 15)) ) > $L/tune.log 2>$L/tune-v.log; echo "tune exit $?"
+( time PPFFT_WISDOM_PATH=$L/f16.wisdom timeout ${TUNE_T:-180} tuner/ppfft-tune --backend cuda --problems $PROBLEMS -v \
+  -o $L/f16.wisdom --budget $((${TUNE_T:-180} - 15)) ) > $L/tune.log 2>$L/tune-v.log; echo "tune exit $?"
 grep -v "kept:" $L/tune.log | cut -c1-200; tail -3 $L/tune-v.log
 timeout 60 bench/cufft-bench -p f16 -m 256 -r 11 --csv $L/cufft.csv ${BENCH_SHAPES:-$ALL} > $L/cufft.txt 2>&1; echo "cufft exit $?"
 PPFFT_WISDOM_PATH=$L/f16.wisdom timeout 100 bench/ppfft-cuda-bench -p f16 -m 256 -r 11 --csv $L/ppfft.csv ${BENCH_SHAPES:-$ALL} > $L/ppfft.txt 2>&1; echo "ppfft exit $?"

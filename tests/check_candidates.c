@@ -188,9 +188,9 @@ START_TEST(reorder_candidates)
 }
 END_TEST
 
-/* The f16 short-factor solver: 2^18 as 512 x 512 gets 4096 x 64, 64 x 4096, 2048 x 128, 128 x 2048;
- * as 64 x 64 x 64 the same four; under EXHAUSTIVE only where the fewest is three passes; none for
- * 2^20 (its long factor would be 8192 or more); never for f32 or shorter than 2^17. */
+/* The f16 short-factor solver: 2^18 as 512 x 512 gets 2048 x 128, 128 x 2048, 1024 x 256, 256 x 1024
+ * (4096 x 64 is too long); as 64 x 64 x 64 the same four; under EXHAUSTIVE only where the fewest is three passes; none for
+ * 2^20 (its long factor would be 4096 or more); never for f32 or shorter than 2^17. */
 START_TEST(short_factor_candidates)
 {
   size_t n = (size_t)1 << 18;
@@ -204,7 +204,7 @@ START_TEST(short_factor_candidates)
   sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = 512;
   ck_assert(solver_short_factor.applicable(NULL, &sp));
   plan_candidate c[8];
-  static const size_t want[4][2] = {{4096, 64}, {64, 4096}, {2048, 128}, {128, 2048}};
+  static const size_t want[4][2] = {{2048, 128}, {128, 2048}, {1024, 256}, {256, 1024}};
   ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 4);
   for (int i = 0; i < 4; ++i) {
     ck_assert_int_eq(c[i].sp.nfactors[0], 2);
@@ -218,10 +218,10 @@ START_TEST(short_factor_candidates)
   sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = sp.fewest.factor[0][2] = 64;
   ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 4);
   sp.exhaustive = 0;
-  sp.fewest.nfactors[0] = 2; /* 4096 x 64 is the fewest's own: three others */
-  sp.fewest.factor[0][0] = 4096, sp.fewest.factor[0][1] = 64, sp.fewest.factor[0][2] = 0;
+  sp.fewest.nfactors[0] = 2; /* 2048 x 128 is the fewest's own: three others */
+  sp.fewest.factor[0][0] = 2048, sp.fewest.factor[0][1] = 128, sp.fewest.factor[0][2] = 0;
   ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 3);
-  ck_assert_uint_eq(c[0].sp.factor[0][0], 64);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 128);
   n = (size_t)1 << 20;
   ppfft_desc_init(&d, 1, &n, 1);
   ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
