@@ -23,8 +23,8 @@ ALL="256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576 
 TS=${TUNE_SHAPES:-8192 4096 1024 2048 512 256 256x256 4096x4096 1024x1024 512x256 262144 131072 524288 4194304 2097152 1048576 8388608 16777216 32768 65536}
 PROBLEMS=$(echo $TS | tr ' ' '\n' | sed 's/^/cof/;s/$/:f16/' | paste -sd,)
 cp ${SEED:-$B/wisdom/nvidia-h200-cuda.wisdom} $L/f16.wisdom
-( time PPFFT_WISDOM_PATH=$L/f16.wisdom timeout ${TUNE_T:-180} tuner/ppfft-tune --backend cuda --problems $PROBLEMS -v \
-  -o $L/f16.wisdom --budget $((${TUNE_T:-180} - 15)) ) > $L/tune.log 2>$L/tune-v.log; echo "tune exit $?"
+( time PPFFT_WISDOM_PATH=$L/f16.wisdom timeout ${TUNE_T:-170} tuner/ppfft-tune --backend cuda --problems $PROBLEMS -v \
+  -o $L/f16.wisdom --budget $((${TUNE_T:-170} - 15)) ) > $L/tune.log 2>$L/tune-v.log; echo "tune exit $?"
 grep -v "kept:" $L/tune.log | cut -c1-200; tail -3 $L/tune-v.log
 timeout 60 bench/cufft-bench -p f16 -m 256 -r 11 --csv $L/cufft.csv ${BENCH_SHAPES:-$ALL} > $L/cufft.txt 2>&1; echo "cufft exit $?"
 PPFFT_WISDOM_PATH=$L/f16.wisdom timeout 100 bench/ppfft-cuda-bench -p f16 -m 256 -r 11 --csv $L/ppfft.csv ${BENCH_SHAPES:-$ALL} > $L/ppfft.txt 2>&1; echo "ppfft exit $?"
