@@ -134,10 +134,8 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
   /* GPUs, long one-pass kernels (N >= 4096): the exchange in two rounds, at the fitted width and
    * twice it.  Half the local memory and fewer live registers let a second work-group onto a
    * compute unit: 8192 f32 on CUDA went from 1 block (174 registers) at 2565 GB/s to 2 blocks (128)
-   * at 3400 on the H200.  Where one round fits, the fit never tries rounds by itself.  f16 from
-   * N = 1024: its kernels hold f32's registers for half the bytes (8192 f16: one block of 512
-   * threads x 86 registers an SM, 0.56x cuFFT f16), so fewer live registers may pay off sooner. */
-  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= (p->f16 ? 1024u : 4096u) && a < 2; ++a)
+   * at 3400 on the H200.  Where one round fits, the fit never tries rounds by itself. */
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 4096 && a < 2; ++a)
     for (size_t t = 0; t < 2; ++t)
       for (unsigned widen = 0; widen < 2; ++widen) {
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
@@ -163,22 +161,6 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         /* and twice the columns in all of the local memory (where the compute unit holds more) */
         if (t == 2 && !half && fit_columns(p, di, &v, v.tpw * 2, 1, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
       }
-  /* CUDA, f16, a pass with a column side: COLS with 32, 16 and 8 columns (128, 64, 32 bytes of each
-   * row) at three widths, each with the fewest exchange rounds in half the shared memory rather
-   * than the fit's 24 KiB (f32's measure).  In the H200 tune of f16 (bench/results/2026-11-25-h200-f16,
-   * call1's log) the COLS passes of 64..256 points took 0.16-0.20 ms and those of 512..2048 0.29-0.37,
-   * where 24 KiB leaves a staged row side 8 columns (32-byte rows) and a column side 2 or 4 rounds,
-   * so that three passes beat two from 2^18 on. */
-  for (unsigned widen = 0; p->f16 && di && di->cuda && widen < 3; ++widen) {
-    variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 1);
-    geometry g;
-    if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) continue; /* (for the radices and the work-items a column) */
-    v.cols = 1;
-    for (unsigned t = 32; t >= 8; t /= 2) {
-      variant w = v;
-      if (fit_columns(p, di, &w, t, FIT_COLS_HALF, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &w);
-    }
-  }
   /* CUDA: the exchange by warp shuffles where a transform fits in a warp (the seed's SHFL; NAIVE,
    * which spills by design, only in the exhaustive search) */
   static const shuffle_mode shuffles[] = {SHFL_DIV, SHFL_SELP_IP, SHFL_SELP_OOP};

@@ -129,7 +129,7 @@ int fit_variant(const problem *p, const device_info *di, variant *v, unsigned wi
 
 int fit_columns(const problem *p, const device_info *di, variant *v, unsigned t, int whole, geometry *g, char *msg, size_t len)
 {
-  size_t budget = whole == FIT_COLS_WHOLE && di ? di->local_mem : whole == FIT_COLS_HALF ? local_budget(di) : cols_budget(di);
+  size_t budget = whole && di ? di->local_mem : cols_budget(di);
   unsigned w = v->wg / v->tpw;
   size_t max_wg = di ? di->max_wg : 1024;
   if (max_wg > 1024) max_wg = 1024;

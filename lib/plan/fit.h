@@ -19,12 +19,10 @@
 int fit_variant(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len);
 
 /* COLS (a fitted variant v, whose work-items per transform stay): t columns per work-group and the
- * fewest exchange rounds (none, XR2, XR4) whose local memory fits a budget: `whole` FIT_COLS_FIT
- * (0) the fit's (half the device's: two work-groups a compute unit; 24 KiB on CUDA, plan/fit.c
- * says why), FIT_COLS_WHOLE (1) all of it (one work-group's worth; a GPU whose compute unit has more
- * than that still holds several), FIT_COLS_HALF (2) half the device's also on CUDA (half of
- * Hopper's 227 KiB).  Returns 0 and fills g, else -1 with the reason. */
-enum { FIT_COLS_FIT = 0, FIT_COLS_WHOLE = 1, FIT_COLS_HALF = 2 };
+ * fewest exchange rounds (none, XR2, XR4) whose local memory fits the fit's budget (half the
+ * device's: two work-groups a compute unit), or with `whole` all of it (one work-group's worth; a
+ * GPU whose compute unit has more than that still holds several).  Returns 0 and fills g, else -1
+ * with the reason. */
 int fit_columns(const problem *p, const device_info *di, variant *v, unsigned t, int whole, geometry *g, char *msg, size_t len);
 
 /* The COLS variant with knobs v (twiddles; onchip, access and cols set) that the estimate leads
