@@ -1,18 +1,18 @@
 /* A long 1D f16 transform in two passes, one of them short (64, 128 or 256 points), in both orders.
- * The balanced split makes both passes long, and f16's long column passes are slow: in the H200
- * tune of 2^18 f16 (bench/results/2026-11-25-h200-f16, f16c-call1's -v log) the balanced 512 x 512 took
+ * The balanced split makes both passes long, and f16's long passes are slow: in the H200 tune of
+ * 2^18 f16 (bench/results/2026-11-25-h200-f16, f16c-call1's -v log) the balanced 512 x 512 took
  * 0.324 ms (column pass) + 0.288 (row pass), where each 64-point COLS pass of 64 x 64 x 64 took
  * 0.165-0.191 ms, so the tune chose three passes.  Two passes, one of them a fast short one, move
  * the data once less.  The long factor first keeps the long pass's sides both columns (COLS in
  * exchange rounds), the short one first keeps the long pass a row pass; both are timed, and a split
- * whose pass no kernel fits leaves itself out.  Measured (the H200 tune at e64f2b9, the same folder's
- * f16d-tune): 2^18 as 1024 x 256 took 0.479 ms (0.277 + 0.202 by pass), against 0.524 for 512 x 512
- * and 0.527 for 64 x 64 x 64, and runs at 1.34x cuFFT f16 (1.23x in three passes).  The long
- * factor is at most 2048: on CUDA a COLS pass
- * of 4096 points holds 8 columns (32-byte rows) in no block's registers (1024 threads x 32
- * elements, or 512 x 64) and fewer move rows of 16 bytes or less.  (PPFFT_EXHAUSTIVE's four-step
- * solver times every split into the fewest passes; these are timed there too where the fewest is
- * three.) */
+ * whose pass no kernel fits leaves itself out.  Measured (the H200 tune at e64f2b9, the same
+ * folder's f16d-tune): 2^18 as 1024 x 256 took 0.479 ms (0.277 + 0.202 by pass), against 0.524 for
+ * 512 x 512 and 0.527 for 64 x 64 x 64, and runs at 1.34x cuFFT f16 (1.23x in three passes).
+ * The long factor is at most 2048: on CUDA a COLS pass of 4096 points holds 8 columns (32-byte
+ * rows) in no block's registers (1024 threads x 32 elements, or 512 x 64), and fewer columns move
+ * rows of 16 bytes or less.  The balanced two-pass split is the four-step and reorder solvers'.
+ * Under PPFFT_EXHAUSTIVE the four-step solver times every split into the fewest passes, so this
+ * one proposes its splits there only where the fewest is three. */
 #include "plan/solver.h"
 
 static const size_t short_factors[] = {64, 128, 256};
