@@ -5,7 +5,7 @@
  * 0.165-0.191 ms, so the tune chose three passes.  Two passes, one of them a fast short one, move
  * the data once less.  The long factor first keeps the long pass's sides both columns (COLS in
  * exchange rounds), the short one first keeps the long pass a row pass; both are timed, and a split
- * whose pass no kernel fits leaves itself out.  Measured (the H200 tune at e64f2b9, the same
+ * whose pass no kernel fits leaves itself out.  Measured (the H200 tune at 96921dd, the same
  * folder's f16d-tune): 2^18 as 1024 x 256 took 0.479 ms (0.277 + 0.202 by pass), against 0.524 for
  * 512 x 512 and 0.527 for 64 x 64 x 64, and runs at 1.34x cuFFT f16 (1.23x in three passes).
  * The long factor is at most 2048: on CUDA a COLS pass of 4096 points holds 8 columns (32-byte
