@@ -188,6 +188,62 @@ START_TEST(reorder_candidates)
 }
 END_TEST
 
+/* The f16 short-factor solver: 2^18 as 512 x 512 gets 2048 x 128, 128 x 2048, 1024 x 256, 256 x 1024
+ * (4096 x 64 is too long); as 64 x 64 x 64 the same four; never the balanced split in either order; under EXHAUSTIVE only where the fewest is three passes; none for
+ * 2^20 (its long factor would be 4096 or more); never for f32 or shorter than 2^17. */
+START_TEST(short_factor_candidates)
+{
+  size_t n = (size_t)1 << 18;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 1);
+  transform t;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  t.f16 = 1; /* (transform_from_desc checks f16 against a CUDA device) */
+  search_problem sp = {.t = &t};
+  sp.fewest.nfactors[0] = 2;
+  sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = 512;
+  ck_assert(solver_short_factor.applicable(NULL, &sp));
+  plan_candidate c[8];
+  static const size_t want[4][2] = {{2048, 128}, {128, 2048}, {1024, 256}, {256, 1024}};
+  ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 4);
+  for (int i = 0; i < 4; ++i) {
+    ck_assert_int_eq(c[i].sp.nfactors[0], 2);
+    ck_assert_uint_eq(c[i].sp.factor[0][0], want[i][0]);
+    ck_assert_uint_eq(c[i].sp.factor[0][1], want[i][1]);
+    ck_assert_uint_eq(c[i].sp.factor[0][2], 0);
+  }
+  sp.exhaustive = 1; /* the four-step solver times every two-pass split */
+  ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 0);
+  sp.fewest.nfactors[0] = 3;
+  sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = sp.fewest.factor[0][2] = 64;
+  ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 4);
+  sp.exhaustive = 0;
+  n = (size_t)1 << 17; /* 2^17: 2048 x 64, 64 x 2048, 1024 x 128, 128 x 1024 (512 x 256 is the balanced split's other order) */
+  ppfft_desc_init(&d, 1, &n, 1);
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  t.f16 = 1;
+  sp.fewest.nfactors[0] = 2;
+  sp.fewest.factor[0][0] = 256, sp.fewest.factor[0][1] = 512, sp.fewest.factor[0][2] = 0;
+  ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 4);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 2048);
+  ck_assert_uint_eq(c[3].sp.factor[0][0], 128);
+  ck_assert_uint_eq(c[3].sp.factor[0][1], 1024);
+  n = (size_t)1 << 20;
+  ppfft_desc_init(&d, 1, &n, 1);
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  t.f16 = 1;
+  ck_assert(solver_short_factor.applicable(NULL, &sp));
+  ck_assert_uint_eq(solver_short_factor.candidates(NULL, &sp, c, 8), 0);
+  t.f16 = 0;
+  ck_assert(!solver_short_factor.applicable(NULL, &sp));
+  n = (size_t)1 << 16;
+  ppfft_desc_init(&d, 1, &n, 1);
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  t.f16 = 1;
+  ck_assert(!solver_short_factor.applicable(NULL, &sp));
+}
+END_TEST
+
 /* On CUDA the estimate leads with DIRECT+TW-GM+TWP where four or more threads share a transform,
  * and keeps the seed's CGAP+CM-K first where one or two do. */
 START_TEST(cuda_estimate_order)
@@ -256,6 +312,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, measure_candidates_by_device);
   tcase_add_test(tc, measure_candidates_cols);
   tcase_add_test(tc, reorder_candidates);
+  tcase_add_test(tc, short_factor_candidates);
   tcase_add_test(tc, cuda_estimate_order);
   tcase_add_test(tc, mixed_radix_fit);
   suite_add_tcase(s, tc);

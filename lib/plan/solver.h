@@ -37,7 +37,7 @@ typedef struct solver {
 /* The table, in the order the planner tries it; NULL-terminated. */
 extern const solver *const solvers[];
 
-extern const solver solver_onepass, solver_fourstep, solver_reorder, solver_xpose, solver_extra_pass, solver_real_half, solver_bluestein,
+extern const solver solver_onepass, solver_fourstep, solver_reorder, solver_short_factor, solver_xpose, solver_extra_pass, solver_real_half, solver_bluestein,
     solver_rader, solver_estimate;
 
 /* Helpers the solvers share (plan/split.c). */
