@@ -169,22 +169,26 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
       }
   /* GPUs, one pass beyond one round of local memory (16384 f32, 8192 f64 in NVIDIA's OpenCL 48 KiB):
-   * the fit's rounds at 16 elements a work-item, where the rounds split the work-items (one radix-16
-   * butterfly each), with TW-GM+TWP, XR4 too, and radices of 8 before the last, which keep the
-   * rounds within each work-item's butterflies (no register held for a later round's writers) */
+   * the fit's rounds at the fitted width (16 elements a work-item, where the rounds split the
+   * work-items: one radix-16 butterfly each) and twice it, with TW-GM+TWP, XR4 too, and at the
+   * fitted width radices of 8 before the last, which keep the rounds within each work-item's
+   * butterflies (no register held for a later round's writers).  H200, OpenCL: 16384 f32 at wg512
+   * (XR2, 32 elements) and 8192 f64 at wg512 (XR2, 16) ran at 1.01-1.02x cuFFT in one pass, the
+   * others at 0.83-0.85x (bench/results/2026-11-25-h200-onepass). */
   for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && a < 2; ++a)
-    for (size_t t = 0; t < 3; ++t) {
-      variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, tw[t].twp);
-      geometry g;
-      if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0 || v.rounds < 2) continue;
-      add_unique(out, &n, max, &v);
-      variant v4 = v;
-      v4.rounds = 4;
-      if (t == 2 && geometry_of(p, &v4, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v4);
-      variant v8 = v;
-      if (t == 2 && rounds_radices(&v8, g.rq / v.rounds) == 0 && geometry_of(p, &v8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS)
-        add_unique(out, &n, max, &v8);
-    }
+    for (unsigned widen = 0; widen < 2; ++widen)
+      for (size_t t = 0; t < 3; ++t) {
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, tw[t].twp);
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0 || v.rounds < 2) continue;
+        add_unique(out, &n, max, &v);
+        variant v4 = v;
+        v4.rounds = 4;
+        if (t == 2 && geometry_of(p, &v4, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v4);
+        variant v8 = v;
+        if (t == 2 && !widen && rounds_radices(&v8, g.rq / v.rounds) == 0 && geometry_of(p, &v8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS)
+          add_unique(out, &n, max, &v8);
+      }
   /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
    * column side straight to and from registers) with TW-GM+TWP and CM-K at the fitted columns
    * (128 bytes of each row where local memory allows), TW-GM+TWP also with half as many and with
