@@ -172,9 +172,10 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
    * the fit's rounds at the fitted width (16 elements a work-item, where the rounds split the
    * work-items: one radix-16 butterfly each) and twice it, with TW-GM+TWP, XR4 too, and at the
    * fitted width radices of 8 before the last, which keep the rounds within each work-item's
-   * butterflies (no register held for a later round's writers).  H200, OpenCL: 16384 f32 at wg512
-   * (XR2, 32 elements) and 8192 f64 at wg512 (XR2, 16) ran at 1.01-1.02x cuFFT in one pass, the
-   * others at 0.83-0.85x (bench/results/2026-11-25-h200-onepass). */
+   * butterflies (no register held for a later round's writers).  H200, OpenCL, the tune's times
+   * (bench/results/2026-11-25-h200-onepass): 16384 f32 took XR2 at twice the width (wg512, 32
+   * elements, 0.191 ms) over the split work-items at wg1024 (0.225-0.239), 8192 f64 r8x8x8x16 at
+   * wg512 (0.187) over r16x16x16x2 with split work-items (0.191); both 1.03x cuFFT in one pass. */
   for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && a < 2; ++a)
     for (unsigned widen = 0; widen < 2; ++widen)
       for (size_t t = 0; t < 3; ++t) {
