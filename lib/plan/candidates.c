@@ -168,20 +168,22 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         v.rounds = 2;
         if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
       }
-  /* GPUs, one pass beyond one round of local memory (16384 f32, 8192 f64 in NVIDIA's OpenCL 48 KiB):
-   * the fit's rounds at the fitted width (16 elements a work-item, where the rounds split the
-   * work-items: one radix-16 butterfly each) and twice it, with TW-GM+TWP, XR4 too, and at the
-   * fitted width radices of 8 before the last, which keep the rounds within each work-item's
-   * butterflies (no register held for a later round's writers).  H200, OpenCL, the tune's times
-   * (bench/results/2026-11-25-h200-onepass): 16384 f32 took XR2 at twice the width (wg512, 32
-   * elements, 0.191 ms) over the split work-items at wg1024 (0.225-0.239), 8192 f64 r8x8x8x16 at
-   * wg512 (0.187) over r16x16x16x2 with split work-items (0.191); both 1.03x cuFFT in one pass. */
+  /* GPUs, one pass of 8192 points or more (beyond one round of local memory for 16384 f32, 8192
+   * f64 in NVIDIA's OpenCL 48 KiB): XR2 (or the fit's rounds) at the fitted width (16 elements a
+   * work-item, where the rounds split the work-items: one radix-16 butterfly each) and twice it,
+   * with TW-GM+TWP too, XR4, and at the fitted width radices of 8 before the last, which keep the
+   * rounds within each work-item's butterflies (no register held for a later round's writers).
+   * H200, OpenCL, the tune's times (bench/results/2026-11-25-h200-onepass): 16384 f32 took XR2 at
+   * twice the width (wg512, 32 elements, 0.191 ms) over the split work-items at wg1024
+   * (0.225-0.239), 8192 f64 r8x8x8x16 at wg512 (0.187) over r16x16x16x2 with split work-items
+   * (0.191); both 1.03x cuFFT in one pass. */
   for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && a < 2; ++a)
     for (unsigned widen = 0; widen < 2; ++widen)
       for (size_t t = 0; t < 3; ++t) {
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, tw[t].twp);
         geometry g;
-        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0 || v.rounds < 2) continue;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) continue;
+        if (v.rounds < 2 && (v.rounds = 2, geometry_of(p, &v, di, &g, msg, sizeof msg) != PPFFT_SUCCESS)) continue;
         add_unique(out, &n, max, &v);
         variant v4 = v;
         v4.rounds = 4;
