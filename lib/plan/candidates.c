@@ -83,7 +83,7 @@ size_t candidates_enumerate(const problem *p, const device_info *di, int with_fa
 }
 
 /* Refactors v's power-of-two length as radices of at most `most` but the last (v's largest, kept
- * last), the fewest passes: 0, or -1 where that adds no pass-free alternative (already so). */
+ * last), the fewest passes: 0, or -1 where v's radices are so already or cannot be. */
 static int rounds_radices(variant *v, unsigned most)
 {
   unsigned last = 0, rest = 1, changed = 0;
