@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/results/2026-11-25-h200-onepass-cols: the sizes at the one-pass limit of NVIDIA's OpenCL (f32 8192 and 16384, f64 4096 and
+# bench/results/2026-11-25-h200-onepass: the sizes at the one-pass limit of NVIDIA's OpenCL (f32 8192 and 16384, f64 4096 and
 # 8192) tuned again now that the two-pass plans have coalesced column passes (COLS), then ppfft with that wisdom ahead of the
 # shipped one, ppfft with the shipped wisdom, cuFFT and VkFFT-OpenCL, in one call on one GPU; 256 MiB per run, median of 20.
 # Run from a build tree (./configure --with-cuda && make) on the GPU machine, after .gpu/gpu-env.sh; results in $1.

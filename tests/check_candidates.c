@@ -116,6 +116,35 @@ START_TEST(measure_candidates_by_device)
 }
 END_TEST
 
+/* Whether MEASURE's list for a plain batch of N on di holds the variant named v. */
+static int measure_lists(size_t n, int f64, const device_info *di, const char *name)
+{
+  problem p;
+  problem_init_plain(&p, n, 1024, f64, -1);
+  variant c[64], v;
+  char msg[256];
+  ck_assert_int_eq(variant_parse(name, &v, msg, sizeof msg), 0);
+  size_t k = candidates_measure(&p, di, c, 64);
+  ck_assert_uint_lt(k, 64);
+  for (size_t i = 0; i < k; ++i)
+    if (memcmp(&c[i], &v, sizeof v) == 0) return 1;
+  return 0;
+}
+
+/* Past one round of OpenCL's 48 KiB (16384 f32, 8192 f64), MEASURE times XR2 with TW-GM+TWP at the
+ * fitted width (the rounds splitting the work-items), at twice it, and with radices of 8 before
+ * the last: the H200's one-pass plans (bench/results/2026-11-25-h200-onepass). */
+START_TEST(measure_candidates_one_pass_rounds)
+{
+  device_info cl = gpu(0);
+  ck_assert(measure_lists(16384, 0, &cl, "r16x16x16x4/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"));
+  ck_assert(measure_lists(16384, 0, &cl, "r16x16x16x4/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1"));
+  ck_assert(measure_lists(16384, 0, &cl, "r16x16x16x4/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1"));
+  ck_assert(measure_lists(8192, 1, &cl, "r8x8x8x16/RP+LM-CM+XR2+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"));
+  ck_assert(measure_lists(8192, 0, &cl, "r16x16x16x2/RP+LM-CM+XR2+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"));
+}
+END_TEST
+
 /* MEASURE times COLS on a pass with a column side (fitted to 128 bytes of each row where local
  * memory allows), never on a plain batch; the exhaustive list has it too. */
 START_TEST(measure_candidates_cols)
@@ -311,6 +340,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, exhaustive_tries_launch_shapes);
   tcase_add_test(tc, measure_candidates_by_device);
   tcase_add_test(tc, measure_candidates_cols);
+  tcase_add_test(tc, measure_candidates_one_pass_rounds);
   tcase_add_test(tc, reorder_candidates);
   tcase_add_test(tc, short_factor_candidates);
   tcase_add_test(tc, cuda_estimate_order);

@@ -223,6 +223,17 @@ START_TEST(nvrtc_builds_general_passes)
       test_nvrtc_builds(&rt, &p, &v, &g, NULL);
       ++built;
     }
+  { /* exchange rounds that split the work-items (one radix-16 butterfly each, four rounds) */
+    problem p;
+    problem_init_plain(&p, 4096, 64, 0, -1);
+    variant v;
+    geometry g;
+    char msg[512];
+    ck_assert_int_eq(variant_parse("r16x16x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1", &v, msg, sizeof msg), 0);
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s", msg);
+    test_nvrtc_builds(&rt, &p, &v, &g, NULL);
+    ++built;
+  }
   printf("NVRTC (sm_90): %zu passes of multi-pass, multi-dimensional and planar plans, and one-pass 8192 and 16384, built\n", built);
 }
 END_TEST

@@ -67,8 +67,11 @@ START_TEST(forced_splits)
 END_TEST
 
 /* Exchange rounds (XR2, XR4): one pass through N/2 or N/4 reals of local memory, with vector and
- * scalar arithmetic, unrolled or not (8192 with VASM4, and radix 4 in f64, in check-full only); and
- * the rules that reject what cannot split evenly. */
+ * scalar arithmetic, unrolled or not (8192 with VASM4, and radix 4 in f64, in check-full only);
+ * work-items that hold fewer butterflies than rounds (two radix-16 butterflies in four rounds,
+ * beside radix-8 passes that split within each work-item; one butterfly in four rounds, and 16384
+ * f32 and 8192 f64 at 16 elements a work-item, in check-full only): the rounds split the
+ * work-items; and the rules that reject what cannot split evenly. */
 START_TEST(exchange_rounds)
 {
   static const struct { size_t n; const char *v; int f64, full; } cases[] = {
@@ -77,6 +80,10 @@ START_TEST(exchange_rounds)
     {8192, "r8x8x8x16/RP+LM-CM+XR2+DIRECT+VASM4+TW-CALC+CSE+IL/wg256/t1", 0, 1},
     {2048, "r8x16x16/RP+LM-CM+XR2+DIRECT+VAVM2+TW-GM+CSE+IL+LU/wg32/t1", 0, 0},
     {1024, "r4x4x4x4x4/RP+LM-CM+XR2+DIRECT+VASM2+CM-L/wg64/t4", 1, 1},
+    {4096, "r16x16x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1", 0, 1},
+    {2048, "r16x16x8/RP+LM-CM+XR4+CGAP+VASM2+TW-GM+CSE+IL/wg64/t1", 1, 0},
+    {16384, "r16x16x16x4/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1", 0, 1},
+    {8192, "r16x16x16x2/RP+LM-CM+XR2+CGAP+VASM2+TW-GM+CSE+IL+LU/wg512/t1", 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */
@@ -91,7 +98,6 @@ START_TEST(exchange_rounds)
   ppfft_desc d;
   ppfft_desc_init(&d, 1, &n, 1);
   static const char *const bad[] = {
-    "r16x16x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM/wg256/t1",  /* 16 elements per work-item: one radix-16 butterfly */
     "r16x16x16/RP+LM-CM+XR2+CGAP+VASM2+TW-GM/wg128/t2",    /* staged through local memory */
     "r16x16x16/LM-CC+XR2+VASM2+TW-GM/wg128/t1",            /* not RP+LM-CM */
     "r16x16x8x2/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM/wg64/t1",  /* last radix 2 < 4 rounds */

@@ -193,9 +193,10 @@ void gen_stockham_scatter(gen_state *gs, spass sp, char c);
 
 /* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
- * 1/xr of each work-item's butterfly groups and go to the h-th 1/xr of its register groups
- * (core/geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
- * registers that earlier rounds gather into, so those land in vx first. */
+ * 1/xr of the butterfly groups tid + w*c (of each work-item's, or where a work-item holds fewer
+ * than xr, of the work-items) and go to the h-th 1/xr of its register groups (core/geometry.c has
+ * the conditions), so local memory holds N/xr reals.  Later rounds still read registers that
+ * earlier rounds gather into, so those land in vx first. */
 void gen_lmcm_exchange(gen_state *gs, spass sp);
 
 /* ---- shuffle.c ---- */

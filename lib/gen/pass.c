@@ -68,8 +68,10 @@ void gen_stockham_on_slots(gen_state *gs, spass sp)
 }
 
 /* Writes component c of butterfly groups first..first+count-1 after Stockham pass sp to their
- * output positions in local memory, whose plane starts at element `base` (exchange rounds). */
-static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned first, unsigned count, unsigned base)
+ * output positions in local memory, whose plane starts at element `base` (exchange rounds); with
+ * tid_hi > 0, only work-items tid_lo <= tid < tid_hi write. */
+static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned first, unsigned count, unsigned base, unsigned tid_lo,
+                                   unsigned tid_hi)
 {
   unsigned E = gs->g->ec;
   char j[32] = "j";
@@ -96,26 +98,33 @@ static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned fir
       tb_printf(&body, "    }\n");
     }
   }
+  if (tid_hi && tid_lo) tb_printf(gs->b, "  if (tid >= %uu && tid < %uu) {\n", tid_lo, tid_hi);
+  else if (tid_hi) tb_printf(gs->b, "  if (tid < %uu) {\n", tid_hi);
   gen_loop_range(gs, "c", first, count, &body);
+  if (tid_hi) tb_printf(gs->b, "  }\n");
 }
 
 /* Writes component c of all the slots after Stockham pass sp to local memory. */
-void gen_stockham_scatter(gen_state *gs, spass sp, char c) { stockham_scatter_range(gs, sp, c, 0, sp.s, 0); }
+void gen_stockham_scatter(gen_state *gs, spass sp, char c) { stockham_scatter_range(gs, sp, c, 0, sp.s, 0, 0, 0); }
 
 /* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
- * 1/xr of each work-item's butterfly groups and go to the h-th 1/xr of its register groups
- * (core/geometry.c has the conditions), so local memory holds N/xr reals.  Later rounds still read
- * registers that earlier rounds gather into, so those land in vx first. */
+ * 1/xr of the butterfly groups u = tid + w*c (the h-th 1/xr of each work-item's c, or where a
+ * work-item holds fewer than xr groups, one group of the h-th 1/(xr/S) of the work-items) and go
+ * to the h-th 1/xr of each work-item's register groups (core/geometry.c has the conditions), so
+ * local memory holds N/xr reals.  Later rounds still read registers that earlier rounds gather
+ * into, so those land in vx first. */
 void gen_lmcm_exchange(gen_state *gs, spass sp)
 {
-  unsigned xr = gs->g->xr, part = gs->g->n / xr, rq = gs->g->rq;
+  unsigned xr = gs->g->xr, part = gs->g->n / xr, rq = gs->g->rq, w = gs->g->w;
+  unsigned m = sp.s % xr ? xr / sp.s : 1; /* rounds per butterfly group: the work-items split in m */
   for (int k = 0; k < 2; ++k) {
     char c = k ? 'i' : 'r';
     tb_printf(gs->b, "  /* exchange, %s parts */\n", k ? "imaginary" : "real");
     for (unsigned h = 0; h < xr; ++h) {
       if (xr > 1) tb_printf(gs->b, "  /* round %u of %u */\n", h + 1, xr);
-      stockham_scatter_range(gs, sp, c, h * (sp.s / xr), sp.s / xr, h * part);
+      if (m > 1) stockham_scatter_range(gs, sp, c, h / m, 1, h * part, (h % m) * (w / m), (h % m + 1) * (w / m));
+      else stockham_scatter_range(gs, sp, c, h * (sp.s / xr), sp.s / xr, h * part, 0, 0);
       gen_barrier_local(gs);
       gen_slots_local_range(gs, h + 1 < xr ? 'x' : c, 0, h * (rq / xr), rq / xr, h * part);
       gen_barrier_local(gs);

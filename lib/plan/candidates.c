@@ -82,6 +82,30 @@ size_t candidates_enumerate(const problem *p, const device_info *di, int with_fa
   return count;
 }
 
+/* Refactors v's power-of-two length as radices of at most `most` but the last (v's largest, kept
+ * last), the fewest passes: 0, or -1 where v's radices are so already or cannot be. */
+static int rounds_radices(variant *v, unsigned most)
+{
+  unsigned last = 0, rest = 1, changed = 0;
+  for (int i = 0; i < v->npasses; ++i) {
+    if (v->radix[i] > last) last = v->radix[i];
+    rest *= v->radix[i];
+  }
+  if (most < 2 || most >= last) return -1;
+  rest /= last;
+  int k = 0;
+  for (; rest > 1 && k + 1 < VARIANT_MAX_PASSES; ++k) {
+    unsigned r = rest < most ? rest : most;
+    changed |= k >= v->npasses - 1 || v->radix[k] != r;
+    v->radix[k] = r;
+    rest /= r;
+  }
+  if (rest > 1 || !changed) return -1;
+  v->radix[k] = last;
+  v->npasses = k + 1;
+  return 0;
+}
+
 /* Whether list[0..n-1] holds a variant equal to v. */
 static int listed(const variant *list, size_t n, const variant *v)
 {
@@ -143,6 +167,30 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0 || v.rounds > 1) continue;
         v.rounds = 2;
         if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
+      }
+  /* GPUs, one pass of 8192 points or more (beyond one round of local memory for 16384 f32, 8192
+   * f64 in NVIDIA's OpenCL 48 KiB): XR2 (or the fit's rounds) at the fitted width (16 elements a
+   * work-item, where the rounds split the work-items: one radix-16 butterfly each) and twice it,
+   * with TW-GM+TWP too, XR4, and at the fitted width radices of 8 before the last, which keep the
+   * rounds within each work-item's butterflies (no register held for a later round's writers).
+   * H200, OpenCL, the tune's times (bench/results/2026-11-25-h200-onepass): 16384 f32 took XR2 at
+   * twice the width (wg512, 32 elements, 0.191 ms) over the split work-items at wg1024
+   * (0.225-0.239), 8192 f64 r8x8x8x16 at wg512 (0.187) over r16x16x16x2 with split work-items
+   * (0.191); both 1.03x cuFFT in one pass. */
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && a < 2; ++a)
+    for (unsigned widen = 0; widen < 2; ++widen)
+      for (size_t t = 0; t < 3; ++t) {
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, tw[t].twp);
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) continue;
+        if (v.rounds < 2 && (v.rounds = 2, geometry_of(p, &v, di, &g, msg, sizeof msg) != PPFFT_SUCCESS)) continue;
+        add_unique(out, &n, max, &v);
+        variant v4 = v;
+        v4.rounds = 4;
+        if (t == 2 && geometry_of(p, &v4, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v4);
+        variant v8 = v;
+        if (t == 2 && !widen && rounds_radices(&v8, g.rq / v.rounds) == 0 && geometry_of(p, &v8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS)
+          add_unique(out, &n, max, &v8);
       }
   /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
    * column side straight to and from registers) with TW-GM+TWP and CM-K at the fitted columns
