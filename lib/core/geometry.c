@@ -229,6 +229,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (v->minb < 2 || v->minb > 8) return UNSUP("MB%u: at least 2 and at most 8 blocks a multiprocessor", v->minb);
     if ((size_t)v->minb * v->wg > 2048) return UNSUP("MB%u x wg%u is more than a multiprocessor's 2048 threads", v->minb, v->wg);
   }
+  g->min_blocks = v->minb;
   if (!di) return PPFFT_SUCCESS;
   if (v->minb && !di->cuda) return UNSUP("%s", "MB (blocks a multiprocessor in __launch_bounds__) is CUDA only");
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");
@@ -261,5 +262,15 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   if (v->minb && v->minb * (g->local_bytes + g->abft_local_bytes) > di->local_mem)
     return UNSUP("MB%u: %u blocks need %zu bytes of shared memory; a multiprocessor has about %llu", v->minb, v->minb,
                  v->minb * (g->local_bytes + g->abft_local_bytes), (unsigned long long)di->local_mem);
+  /* ABFT on CUDA without MBk: the most blocks MBk's rules above allow.  Unbounded, ptxas gave the
+   * ABFT kernels 127-128 registers (f32) and 254 (f64) against the plain kernels' 64-87 and 108-128,
+   * most of them loads of the checksums' table and weights hoisted for latency, not live values:
+   * under the bound they spill 0-8 bytes (bench/abft-regs.sh, sm_90) and keep the plain kernels'
+   * occupancy (bench/results/2026-11-25-h200-abft). */
+  if (v->abft && !v->minb && di->cuda && di->regs_per_block)
+    for (unsigned k = 8; k >= 2 && !g->min_blocks; --k)
+      if ((size_t)k * v->wg <= 2048 && (size_t)k * v->wg * g->r * 2 * (rs / 4) * 2 <= di->regs_per_block &&
+          k * (g->local_bytes + g->abft_local_bytes) <= di->local_mem)
+        g->min_blocks = k;
   return PPFFT_SUCCESS;
 }

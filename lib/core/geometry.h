@@ -29,6 +29,8 @@ typedef struct geometry {
   size_t local_bytes; /* static local memory */
   size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
+  unsigned min_blocks; /* the kernel's __launch_bounds__ blocks a multiprocessor on CUDA: MBk's k, or
+                       * ABFT's implicit bound (geometry.c), else 0 (none) */
   unsigned tc_groups; /* TC: groups of 8 radix-16 butterflies each warp computes per pass */
   tc_map tc;          /* TC: the device's fragment element map (core/tc_map.h) */
 } geometry;

@@ -96,7 +96,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (gs->general) gen_layout_macros(&buf, d, p);
   else if (p->f16) tb_printf(&buf, "%s", d->half_helpers ? d->half_helpers : "#error no half-precision data in this dialect\n");
   if (v->tc) gen_tc_helpers(gs);
-  d->kernel_head(&buf, g->wg, v->minb);
+  d->kernel_head(&buf, g->wg, g->min_blocks);
   const char *c2 = p->f16 ? "ppfft_h2" : "real2"; /* an element in memory */
   if (gs->general) gen_layout_signature(&buf, d, p, table_arg);
   else if (p->inplace)
