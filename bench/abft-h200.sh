@@ -5,24 +5,24 @@
 # (f32 and f64, N = 2^4..2^16, 256 MiB) and cuFFT on the same shapes.  Run from a built tree
 # (configure --with-cuda; make bench/abft-study-cuda bench/shfl-study bench/cufft-bench
 # tests/check_cuda); results under $OUT/r, tarred to $OUT/abft3.tgz.
-#   OUT=DIR sh bench/abft-h200.sh BUILD [split]      (split: the split only)
+#   OUT=DIR sh bench/abft-h200.sh BUILD [split]      (split: the check and the split only)
 B=$1; only=${2:-}
 cd $B || exit 1
 O=$OUT/r; mkdir -p $O
 t0=$(date +%s)
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; nvcc --version | tail -2; } > $O/env.txt 2>&1
-[ "$only" = split ] || ( CK_RUN_SUITE=abft_cuda timeout 70 ./tests/check_cuda ) > $O/check_abft_cuda.log 2>&1; echo "check_abft_cuda rc $? ($(( $(date +%s) - t0 )) s)"; tail -3 $O/check_abft_cuda.log
+( CK_RUN_SUITE=abft_cuda timeout 70 ./tests/check_cuda ) > $O/check_abft_cuda.log 2>&1; echo "check_abft_cuda rc $? ($(( $(date +%s) - t0 )) s)"; tail -3 $O/check_abft_cuda.log
 S=bench/shfl-study
 v() { echo "r$1/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+$2CSE+IL+LU/wg$3/t$4"; }
 a32=""; a64=""
 for cfg in "256 16x16 256 16" "1024 16x16x4 256 4" "4096 16x16x16 256 1" "8192 16x16x16x2 512 1"; do
   set -- $cfg; n=$1; r=$2; wg=$3; t=$4
-  a32="$a32 $n $(v $r '' $wg $t) $n $(v $r ABFT2+ $wg $t) $n $(v $r ABFT2+ $wg $t)@127 $n $(v $r ABFT1+ $wg $t)"
-  [ $n -le 4096 ] && a32="$a32 $n $(v $r ABFT2+MB3+ $wg $t) $n $(v $r ABFT2+MB2+ $wg $t)"
+  a32="$a32 $n $(v $r '' $wg $t) $n $(v $r ABFT2+ $wg $t) $n $(v $r ABFT2+ $wg $t)@127 $n $(v $r ABFT1+ $wg $t) $n $(v $r ABFT1+ $wg $t)@127"
   # each part left out alone (gen/emit.h's ABFT_OMIT_*): input share, output share, sums, right side, vote
-  [ $n -ge 1024 ] && [ $n -le 4096 ] && for m in 1 4 8 16 32 64; do a32="$a32 $n $(v $r ABFT2+ $wg $t)@$m"; done
-  [ $n -le 4096 ] && a64="$a64 $n $(v $r '' $wg $t) $n $(v $r ABFT2+ $wg $t) $n $(v $r ABFT2+ $wg $t)@127"
-  [ $n -eq 1024 ] && for m in 1 4 16; do a64="$a64 $n $(v $r ABFT2+ $wg $t)@$m"; done
+  [ $n -ge 1024 ] && [ $n -le 4096 ] && for m in 1 4 8 16 32; do a32="$a32 $n $(v $r ABFT2+ $wg $t)@$m"; done
+  [ $n -eq 1024 ] && for m in 1 4 8; do a32="$a32 $n $(v $r ABFT1+ $wg $t)@$m"; done
+  [ $n -le 4096 ] && a64="$a64 $n $(v $r '' $wg $t) $n $(v $r ABFT2+ $wg $t) $n $(v $r ABFT2+ $wg $t)@127 $n $(v $r ABFT1+ $wg $t)"
+  [ $n -eq 1024 ] && for m in 1 4 8 16; do a64="$a64 $n $(v $r ABFT2+ $wg $t)@$m"; done
 done
 timeout 80 $S --reps 11 $a32 > $O/split-f32.csv 2> $O/split-f32.log
 timeout 40 $S --f64 --reps 11 $a64 > $O/split-f64.csv 2> $O/split-f64.log

@@ -215,9 +215,11 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CT: planes = 2; break;
   }
   g->local_bytes = planes * g->t * g->npad * rs;
-  if (v->abft) { /* per work-item partials (two sets: iterations alternate), group sums, a flag */
+  if (v->abft) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
+                  * sum by shuffles), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;
-    g->abft_local_bytes = (2 * ABFT_SUMS * (size_t)g->wg + (g->w > grp ? 2 * ABFT_SUMS * (size_t)g->t * (g->w / grp) : 0)) * rs + 4;
+    size_t partials = di && di->cuda ? 0 : 2 * ABFT_SUMS * (size_t)g->wg;
+    g->abft_local_bytes = (partials + (g->w > grp ? 2 * ABFT_SUMS * (size_t)g->t * (g->w / grp) : 0)) * rs + 4;
   }
   if (v->twiddle == TW_CM_K || v->twiddle == TW_CM_L || v->twiddle == TW_GM) g->table_bytes = twiddle_entries(g->n) * 2 * rs;
   if (v->tc && (!di || !di->cuda || !di->tc_ok))
@@ -231,6 +233,13 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   }
   g->min_blocks = v->minb;
   if (!di) return PPFFT_SUCCESS;
+  /* ABFT2's window sums (gen/abft.c) in shared memory on CUDA, where a block still fits: in registers
+   * they took 2 x r values through the whole window loop, and the kernel either lost occupancy (127-128
+   * registers f32, 254 f64) or spilled (168-376 bytes of stack under the plain kernel's occupancy) */
+  if (v->abft == 2 && di->cuda) {
+    size_t at = (g->local_bytes + 15) / 16 * 16, bytes = (size_t)v->wg * g->r * 2 * rs;
+    if (at + bytes + g->abft_local_bytes <= di->local_mem) g->abft_sums_at = at, g->local_bytes = at + bytes;
+  }
   if (v->minb && !di->cuda) return UNSUP("%s", "MB (blocks a multiprocessor in __launch_bounds__) is CUDA only");
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");
   if (v->wg > di->max_wg) return UNSUP("work-group size %u exceeds the device's %zu", v->wg, di->max_wg);
@@ -262,14 +271,16 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   if (v->minb && v->minb * (g->local_bytes + g->abft_local_bytes) > di->local_mem)
     return UNSUP("MB%u: %u blocks need %zu bytes of shared memory; a multiprocessor has about %llu", v->minb, v->minb,
                  v->minb * (g->local_bytes + g->abft_local_bytes), (unsigned long long)di->local_mem);
-  /* ABFT on CUDA without MBk: the most blocks MBk's rules above allow.  Unbounded, ptxas gave the
-   * ABFT kernels 127-128 registers (f32) and 254 (f64) against the plain kernels' 64-87 and 108-128,
-   * most of them loads of the checksums' table and weights hoisted for latency, not live values:
-   * under the bound they spill 0-8 bytes (bench/abft-regs.sh, sm_90) and keep the plain kernels'
-   * occupancy (bench/results/2026-11-25-h200-abft). */
+  /* ABFT on CUDA without MBk: the most blocks (MBk's rules above) that leave a thread its elements'
+   * registers and 48 more (addresses, twiddles, the checks' sums), about what the plain kernel
+   * takes (ptxas, sm_90: 64-87 f32, 108-128 f64).  Unbounded, ptxas gave the ABFT kernels 127-128
+   * registers f32 and 254 f64, mostly loads of the checksums' table hoisted for latency, and the
+   * plain kernel's occupancy was lost; bounded tighter, they spill (ABFT2 f32 N = 1024 at 64
+   * registers: 272 bytes of stack, 3.2x the plain kernel's time on the H200; bench/abft-regs.sh,
+   * bench/results/2026-11-25-h200-abft). */
   if (v->abft && !v->minb && di->cuda && di->regs_per_block)
     for (unsigned k = 8; k >= 2 && !g->min_blocks; --k)
-      if ((size_t)k * v->wg <= 2048 && (size_t)k * v->wg * g->r * 2 * (rs / 4) * 2 <= di->regs_per_block &&
+      if ((size_t)k * v->wg <= 2048 && (size_t)k * v->wg * (g->r * 2 * (rs / 4) + 48) <= di->regs_per_block &&
           k * (g->local_bytes + g->abft_local_bytes) <= di->local_mem)
         g->min_blocks = k;
   return PPFFT_SUCCESS;

@@ -37,6 +37,15 @@ void gen_abft_args(const gen_state *gs, text_buf *b)
 /* Threads per first-level group of the sums over a transform: a warp's worth at most. */
 static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
 
+/* ABFT2's window sum of slot i, component c ('r', 'i'): in registers, or in the dynamic local array
+ * from geometry's abft_sums_at on, each work-item's own column (no barrier: no other reads it). */
+static void sum_ref(const gen_state *gs, char *buf, size_t n, char c, const char *i)
+{
+  if (!gs->g->abft_sums_at) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
+  else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + lid]", i, gs->g->wg);
+  else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + lid]", gs->nslot, i, gs->g->wg);
+}
+
 /* A loop over every register slot index (both components' arrays have nslot entries). */
 static void each_slot(gen_state *gs, const char *fmt_line)
 {
@@ -202,16 +211,21 @@ static int check_block(gen_state *gs, int two)
 {
   text_buf *b = gs->b;
   tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_cr2 = 0, abft_ci2 = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0, abft_or2_ = 0, abft_oi2_ = 0;\n");
+  char sr[96], si[96], line[320];
+  sum_ref(gs, sr, sizeof sr, 'r', "i");
+  sum_ref(gs, si, sizeof si, 'i', "i");
   if (two) {
     tb_printf(b, "  if (fix) {\n");
-    each_slot(gs, "    vr[i] = abft_sr[i]; vi[i] = abft_si[i];\n");
+    tb_format(b, line, sizeof line, "    vr[i] = %s; vi[i] = %s;\n", sr, si);
+    each_slot(gs, line);
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
   if (!(gs->d->abft_omit & ABFT_OMIT_INPUT)) each_element(gs, input_share);
   if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
     tb_printf(b, "  if (!fix && tr < nvalid) {\n");
-    each_slot(gs, "    abft_sr[i] += vr[i]; abft_si[i] += vi[i];\n");
+    tb_format(b, line, sizeof line, "    %s += vr[i]; %s += vi[i];\n", sr, si);
+    each_slot(gs, line);
     tb_printf(b, "  }\n");
   }
   inject_target(gs, "att == 0u && !fix");
@@ -309,9 +323,13 @@ int gen_abft_body(gen_state *gs)
   tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
   tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
   if (two) {
-    tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
-    char line[256];
-    tb_format(b, line, sizeof line, "    abft_sr[i] = %s; abft_si[i] = %s;\n", zero, zero);
+    if (g->abft_sums_at) /* the window's inputs */
+      tb_printf(b, "  %s *const abft_s = (%s *)((char *)ppfft_local + %zu);\n", gs->mt, gs->mt, g->abft_sums_at);
+    else tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
+    char line[320], sr[96], si[96];
+    sum_ref(gs, sr, sizeof sr, 'r', "i");
+    sum_ref(gs, si, sizeof si, 'i', "i");
+    tb_format(b, line, sizeof line, "    %s = %s; %s = %s;\n", sr, zero, si, zero);
     each_slot(gs, line);
     tb_printf(b, "  uint abft_pend = 0x%xu, abft_lost = 0u; /* the window's failed block, and whether a second one failed */\n",
               (unsigned)ABFT_NONE);
