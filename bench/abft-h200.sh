@@ -1,7 +1,7 @@
 #!/bin/sh
 # abft-h200: issue 14 on a CUDA GPU in one call (bench/results/2026-11-25-h200-abft): check_cuda's
 # abft_cuda suite; the register and time split of plain / ABFT2 kernels (shfl-study; ABFT2 under the
-# implicit launch bound, under explicit MBk, and @127: every ABFT part left out); the overhead study
+# implicit launch bound; @127: every ABFT part left out; @128: the output weights hashed, not read); the overhead study
 # (f32 and f64, N = 2^4..2^16, 256 MiB) and cuFFT on the same shapes.  Run from a built tree
 # (configure --with-cuda; make bench/abft-study-cuda bench/shfl-study bench/cufft-bench
 # tests/check_cuda); results under $OUT/r, tarred to $OUT/abft3.tgz.
@@ -19,10 +19,10 @@ for cfg in "256 16x16 256 16" "1024 16x16x4 256 4" "4096 16x16x16 256 1" "8192 1
   set -- $cfg; n=$1; r=$2; wg=$3; t=$4
   a32="$a32 $n $(v $r '' $wg $t) $n $(v $r ABFT2+ $wg $t) $n $(v $r ABFT2+ $wg $t)@127 $n $(v $r ABFT1+ $wg $t) $n $(v $r ABFT1+ $wg $t)@127"
   # each part left out alone (gen/emit.h's ABFT_OMIT_*): input share, output share, sums, right side, vote
-  [ $n -ge 1024 ] && [ $n -le 4096 ] && for m in 1 4 8 16 32; do a32="$a32 $n $(v $r ABFT2+ $wg $t)@$m"; done
-  [ $n -eq 1024 ] && for m in 1 4 8; do a32="$a32 $n $(v $r ABFT1+ $wg $t)@$m"; done
+  [ $n -ge 1024 ] && [ $n -le 4096 ] && for m in 1 4 8 16 32 128; do a32="$a32 $n $(v $r ABFT2+ $wg $t)@$m"; done
+  [ $n -eq 1024 ] && for m in 1 4 8 128; do a32="$a32 $n $(v $r ABFT1+ $wg $t)@$m"; done
   [ $n -le 4096 ] && a64="$a64 $n $(v $r '' $wg $t) $n $(v $r ABFT2+ $wg $t) $n $(v $r ABFT2+ $wg $t)@127 $n $(v $r ABFT1+ $wg $t)"
-  [ $n -eq 1024 ] && for m in 1 4 8 16; do a64="$a64 $n $(v $r ABFT2+ $wg $t)@$m"; done
+  [ $n -eq 1024 ] && for m in 1 4 8 16 128; do a64="$a64 $n $(v $r ABFT2+ $wg $t)@$m"; done
 done
 timeout 80 $S --reps 11 $a32 > $O/split-f32.csv 2> $O/split-f32.log
 timeout 40 $S --f64 --reps 11 $a64 > $O/split-f64.csv 2> $O/split-f64.log

@@ -37,17 +37,18 @@ static void fft_double(double *x, size_t n, int sign)
 
 void *abft_table(size_t n, int sign, int f64)
 {
-  double *a = malloc(4 * n * sizeof *a);
+  double *a = malloc(2 * ABFT_TABLE_PARTS * n * sizeof *a);
   if (!a) return NULL;
   for (int second = 0; second < 2; ++second) {
-    double *t = a + 2 * n * (size_t)second;
-    for (size_t j = 0; j < n; ++j) t[2 * j] = abft_weight((uint32_t)j, 0, second), t[2 * j + 1] = abft_weight((uint32_t)j, 1, second);
+    double *t = a + 2 * n * (size_t)second, *w = a + 2 * n * (size_t)(2 + second);
+    for (size_t j = 0; j < n; ++j) w[2 * j] = abft_weight((uint32_t)j, 0, second), w[2 * j + 1] = abft_weight((uint32_t)j, 1, second);
+    for (size_t j = 0; j < 2 * n; ++j) t[j] = w[j];
     fft_double(t, n, sign);
   }
   if (f64) return a;
-  float *f = malloc(4 * n * sizeof *f);
+  float *f = malloc(2 * ABFT_TABLE_PARTS * n * sizeof *f);
   if (f)
-    for (size_t k = 0; k < 4 * n; ++k) f[k] = (float)a[k];
+    for (size_t k = 0; k < 2 * ABFT_TABLE_PARTS * n; ++k) f[k] = (float)a[k];
   free(a);
   return f;
 }

@@ -19,6 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Complex values in abft_table: a, b, e, f. */
+enum { ABFT_TABLE_PARTS = 4 };
+
 /* The control buffer of an ABFT plan: 32-bit words, shared by its passes. */
 enum {
   ABFT_CTL_DETECTED = 0,      /* counters the kernels increment */
@@ -78,9 +81,11 @@ static inline double abft_weight(uint32_t j, int im, int second)
   return (h >> (22 + im)) & 1u ? -w : w;
 }
 
-/* a_k = sum_j e_j exp(sign 2 pi i j k / n), k < n (n a power of two), then b_k, the same of f:
- * computed in double and rounded once: 2n interleaved complex values of float (f64 = 0) or double,
- * malloc'd; NULL when out of memory. */
+/* a_k = sum_j e_j exp(sign 2 pi i j k / n), k < n (n a power of two), then b_k, the same of f,
+ * computed in double and rounded once; then e_j and f_j themselves (exact): 4n interleaved complex
+ * values of float (f64 = 0) or double, malloc'd; NULL when out of memory.  The kernels read the
+ * output weights from the table: a load per weight, where the hash took about fifteen integer and
+ * conversion instructions per element for each checksum. */
 void *abft_table(size_t n, int sign, int f64);
 
 /* The default detection threshold (README "Fault tolerance"; bench/abft-study's ROC curves). */

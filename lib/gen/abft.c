@@ -80,16 +80,20 @@ static void input_share(gen_state *gs, text_buf *b, const char *pos, const char 
   tb_printf(b, "      abft_cr2 += b_.x * xr_ - b_.y * xi_; abft_ci2 += b_.x * xi_ + b_.y * xr_; }\n");
 }
 
-/* e_j y_j and f_j y_j (core/abft.h's abft_weight). */
+/* e_j y_j and f_j y_j: the weights from the plan's table (core/abft.h), or (ABFT_HASH_WEIGHTS, a
+ * study) from the hash of j (core/abft.h's abft_weight). */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
-  (void)gs;
   for (int second = 0; second < 2; ++second) {
     const char *sfx = second ? "2" : "";
-    if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
-    else tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo);\n", pos);
-    tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
-    tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
+    if (!(gs->d->abft_omit & ABFT_HASH_WEIGHTS)) {
+      tb_printf(b, "    { const real2 w_ = abft_w[%s%s]; const real er_ = w_.x, ei_ = w_.y;\n", second ? "n_ + " : "", pos);
+    } else {
+      if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
+      else tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo);\n", pos);
+      tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
+      tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
+    }
     tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
   }
 }
@@ -248,6 +252,10 @@ static int check_block(gen_state *gs, int two)
   } else {
     tb_printf(b, "  const uint abft_zo = abft_z;\n");
   }
+  /* the output weights e, f (the table's third and fourth parts), through a pointer that waits for
+   * the last pass as abft_zo does */
+  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %uu + abft_zo; const uint n_ = %uu; (void)abft_w; (void)n_;\n", gs->d->global,
+            2 * gs->g->n, gs->g->n);
   if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
   tb_printf(b, "  real abft_dr2 = (fix ? abft_pcr2 : abft_cr2) - abft_or2_, abft_di2 = (fix ? abft_pci2 : abft_ci2) - abft_oi2_;\n");
