@@ -31,7 +31,7 @@ echo "split ($(( $(date +%s) - t0 )) s)"
 if [ "$only" != split ]; then
 sizes=""; k=4; while [ $k -le 16 ]; do sizes="$sizes $((1 << k))"; k=$((k+1)); done
 timeout 25 bench/cufft-bench -p f32,f64 -m 256 -r 10 --csv $O/cufft.csv $sizes > /dev/null 2> $O/cufft.log; echo "cufft rc $? ($(( $(date +%s) - t0 )) s)"
-timeout 140 bench/abft-study-cuda overhead -p f32,f64 --log2 4:16 --mib 256 --repeats 10 --inject-per-minute 300 --inject-seconds 0.3 --csv $O/overhead-cuda.csv 2> $O/overhead-cuda.log; echo "overhead rc $? ($(( $(date +%s) - t0 )) s)"
+timeout 150 bench/abft-study-cuda overhead -p f32,f64 --log2 4:16 --mib 256 --repeats 7 --inject-per-minute 300 --inject-seconds 0.2 --csv $O/overhead-cuda.csv 2> $O/overhead-cuda.log; echo "overhead rc $? ($(( $(date +%s) - t0 )) s)"
 tail -4 $O/overhead-cuda.log
 fi
 cd $OUT && tar czf abft3.tgz r && rm -rf r
