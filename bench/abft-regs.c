@@ -5,7 +5,7 @@
  *
  * For each pair, the kernel of the one-pass problem of length N (batch 37) in the CUDA dialect,
  * VARIANT@M with gen/emit.h's ABFT_OMIT_* bits M left out, compiled by NVRTC for sm_90 into
- * OUTDIR/K.ptx (K counting from 0); its name on stdout as "K,precision,N,VARIANT[@M]".  Then, e.g.,
+ * OUTDIR/K.ptx (K counting from 0; its source in OUTDIR/K.cu); its name on stdout as "K,precision,N,VARIANT[@M]".  Then, e.g.,
  *   ptxas -arch=sm_90 -v OUTDIR/K.ptx -o /dev/null
  * gives the registers (bench/abft-regs.sh does both). */
 #include "core/geometry.h"
@@ -83,6 +83,9 @@ int main(int argc, char **argv)
       while (len && image[len - 1] == 0) --len; /* NVRTC counts the PTX's terminating NUL */
       FILE *f = fopen(path, "wb");
       if (!f || fwrite(image, 1, len, f) != len) failed = 1;
+      if (f) fclose(f);
+      snprintf(path, sizeof path, "%s/%d.cu", argv[1], k); /* and the source */
+      if (!(f = fopen(path, "w")) || fputs(ks.text, f) < 0) failed = 1;
       if (f) fclose(f);
       printf("%d,%s,%zu,%s%s%s\n", k++, f64 ? "f64" : "f32", n, name, at ? "@" : "", at ? at + 1 : "");
     }

@@ -238,7 +238,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * registers f32, 254 f64) or spilled (168-376 bytes of stack under the plain kernel's occupancy) */
   if (v->abft == 2 && di->cuda) {
     size_t at = (g->local_bytes + 15) / 16 * 16, bytes = (size_t)v->wg * g->r * 2 * rs;
-    if (at + bytes + g->abft_local_bytes <= di->local_mem) g->abft_sums_at = at, g->local_bytes = at + bytes;
+    if (at + bytes + g->abft_local_bytes <= di->local_mem) g->abft_sums_local = 1, g->abft_sums_at = at, g->local_bytes = at + bytes;
   }
   if (v->minb && !di->cuda) return UNSUP("%s", "MB (blocks a multiprocessor in __launch_bounds__) is CUDA only");
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");

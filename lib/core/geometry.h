@@ -28,9 +28,10 @@ typedef struct geometry {
                        * only the side that is not a column side (a column side moves straight) */
   size_t local_bytes; /* static local memory */
   size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
-  size_t abft_sums_at; /* ABFT2 on CUDA: the window's sums of inputs live in the dynamic local array
-                       * from this byte offset on (wg x r complex values; local_bytes includes them),
-                       * where they fit; else 0: in registers */
+  int abft_sums_local; /* ABFT2 on CUDA: the window's sums of inputs live in the dynamic local array
+                       * (wg x r complex values; local_bytes includes them) where they fit; else 0: in
+                       * registers */
+  size_t abft_sums_at; /* their byte offset there */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
   unsigned min_blocks; /* the kernel's __launch_bounds__ blocks a multiprocessor on CUDA: MBk's k, or
                        * ABFT's implicit bound (geometry.c), else 0 (none) */

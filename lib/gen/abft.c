@@ -23,10 +23,13 @@
  * after the load or after a pass, in the first computation of a block only (a transient fault). */
 #include "core/abft.h"
 #include "gen/emit.h"
+#include "gen/kernel.h"
 #include "ppfft.h"
 #include <stdio.h>
 
 enum { ABFT_NONE = 0xffffffffu };
+
+unsigned gen_abft_window(const dialect *d) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : PPFFT_ABFT_WINDOW; }
 
 void gen_abft_args(const gen_state *gs, text_buf *b)
 {
@@ -41,7 +44,7 @@ static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
  * from geometry's abft_sums_at on, each work-item's own column (no barrier: no other reads it). */
 static void sum_ref(const gen_state *gs, char *buf, size_t n, char c, const char *i)
 {
-  if (!gs->g->abft_sums_at) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
+  if (!gs->g->abft_sums_local) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
   else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + lid]", i, gs->g->wg);
   else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + lid]", gs->nslot, i, gs->g->wg);
 }
@@ -81,7 +84,7 @@ static void input_share(gen_state *gs, text_buf *b, const char *pos, const char 
 }
 
 /* e_j y_j and f_j y_j: the weights from the plan's table (core/abft.h), or (ABFT_HASH_WEIGHTS, a
- * study) from the hash of j (core/abft.h's abft_weight). */
+ * study) from the hash of j (core/abft.h's abft_weight), their floats made of its bits. */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
   for (int second = 0; second < 2; ++second) {
@@ -91,8 +94,7 @@ static void output_share(gen_state *gs, text_buf *b, const char *pos, const char
     } else {
       if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
       else tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo);\n", pos);
-      tb_printf(b, "      const real er_ = (h_ & 0x400000u ? (real)-1 : (real)1) * ((real)1 + (real)(h_ & 0x7ffu) * (real)0.00048828125);\n");
-      tb_printf(b, "      const real ei_ = (h_ & 0x800000u ? (real)-1 : (real)1) * ((real)1 + (real)((h_ >> 11) & 0x7ffu) * (real)0.00048828125);\n");
+      tb_printf(b, "      const real er_ = ppfft_abft_w(h_, 0u, 22u), ei_ = ppfft_abft_w(h_, 11u, 23u);\n");
     }
     tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
   }
@@ -237,7 +239,7 @@ static int check_block(gen_state *gs, int two)
   if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
               * hold them meanwhile) */
     tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
-    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, PPFFT_ABFT_WINDOW, gs->g->t);
+    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, gen_abft_window(gs->d), gs->g->t);
     gen_block_pointers(gs);
     if (!gs->general) tb_printf(b, "  (void)x0;\n");
     tb_printf(b, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n", gs->g->t, gs->g->t);
@@ -302,7 +304,7 @@ static void opaque_tables(gen_state *gs, int before)
 static void block_start(gen_state *gs, const char *block)
 {
   tb_printf(gs->b, "  const ulong t0 = first + ((ulong)%s * %uu + (%s)) * %uu;\n", gs->d->group_id,
-            gs->v->abft == 2 ? PPFFT_ABFT_WINDOW : 1, block, gs->g->t);
+            gs->v->abft == 2 ? gen_abft_window(gs->d) : 1, block, gs->g->t);
   gen_block_pointers(gs);
   if (!gs->general) tb_printf(gs->b, "  (void)x0; (void)y0;\n");
 }
@@ -316,7 +318,7 @@ int gen_abft_body(gen_state *gs)
   const geometry *g = gs->g;
   const dialect *d = gs->d;
   int two = gs->v->abft == 2, failed = 0;
-  unsigned B = two ? PPFFT_ABFT_WINDOW : 1, G = group_size(g);
+  unsigned B = two ? gen_abft_window(d) : 1, G = group_size(g);
   char zero[48];
   if (gs->v->vector_math) tb_format(b, zero, sizeof zero, "%s%s%s0)", d->vec_open, gs->mt, d->vec_mid);
   else tb_format(b, zero, sizeof zero, "(real)0");
@@ -331,7 +333,7 @@ int gen_abft_body(gen_state *gs)
   tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
   tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
   if (two) {
-    if (g->abft_sums_at) /* the window's inputs */
+    if (g->abft_sums_local) /* the window's inputs */
       tb_printf(b, "  %s *const abft_s = (%s *)((char *)ppfft_local + %zu);\n", gs->mt, gs->mt, g->abft_sums_at);
     else tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
     char line[320], sr[96], si[96];

@@ -168,8 +168,10 @@ enum {
   ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
   ABFT_OMIT_ANY = 32,        /* the work-group's vote (and its barrier) after the window */
   ABFT_OMIT_INJECT = 64,     /* the fault injection's hooks */
-  ABFT_HASH_WEIGHTS = 128    /* not a part: the output weights hashed per element (as before
+  ABFT_HASH_WEIGHTS = 128,   /* not a part: the output weights hashed per element (as before
                               * 2026-11-25's abft3) instead of read from the plan's table */
+  ABFT_WINDOW_2 = 256        /* not a part: ABFT2's window of 2 blocks, not PPFFT_ABFT_WINDOW
+                              * (gen/kernel.h's gen_abft_window: the launch follows) */
 };
 
 /* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */

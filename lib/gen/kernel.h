@@ -30,4 +30,9 @@ typedef struct kernel_source {
  * warp shuffles, or an exchange with no shuffle schedule). */
 int gen_kernel(const problem *p, const variant *v, const geometry *g, const dialect *d, kernel_source *out);
 
+/* Blocks of t transforms one work-group of an ABFT2 kernel computes one after another (its correction
+ * window): PPFFT_ABFT_WINDOW, or 2 in a timing study (gen/emit.h's ABFT_WINDOW_2); the launch
+ * divides its work-groups by it. */
+unsigned gen_abft_window(const dialect *d);
+
 #endif
