@@ -161,6 +161,56 @@ START_TEST(cols_rules)
 }
 END_TEST
 
+/* ABFT on a CUDA device (core/geometry.c): the implicit launch bound (the most blocks that leave a
+ * thread its elements' registers and 48 more), ABFT2's window sums in shared memory after the
+ * exchange planes where a block fits; neither on OpenCL, nor the bound over an explicit MBk. */
+START_TEST(abft_cuda_rules)
+{
+  device_info di = {0};
+  di.max_wg = 1024;
+  di.local_mem = 227 * 1024;
+  di.max_const = 64 * 1024;
+  di.fp64 = 1;
+  di.cuda = 1;
+  di.regs_per_block = 65536;
+  problem p;
+  variant v;
+  geometry g, plain;
+  char msg[256];
+  problem_init_plain(&p, 1024, 64, 0, -1);
+  ck_assert_int_eq(variant_parse("r16x16x4/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP/wg256/t4", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, &di, &plain, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(plain.min_blocks, 0);
+  v.abft = 2;
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.min_blocks, 3); /* 3 x 256 x (32 + 48) <= 65536 < 4 x 256 x 80 */
+  ck_assert_int_eq(g.abft_sums_local, 1);
+  ck_assert_uint_eq(g.abft_sums_at % 16, 0);
+  ck_assert_uint_ge(g.abft_sums_at, plain.local_bytes);
+  ck_assert_uint_eq(g.local_bytes, g.abft_sums_at + 256 * 16 * 2 * 4);
+  v.abft = 1;
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.min_blocks, 3);
+  ck_assert_int_eq(g.abft_sums_local, 0);
+  ck_assert_uint_eq(g.local_bytes, plain.local_bytes);
+  v.minb = 2; /* an explicit MBk wins */
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.min_blocks, 2);
+  v.minb = 0;
+  problem_init_plain(&p, 1024, 64, 1, -1); /* f64: 64 registers of elements, 2 blocks */
+  v.abft = 2;
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.min_blocks, 2);
+  ck_assert_int_eq(g.abft_sums_local, 1);
+  di.cuda = 0; /* OpenCL: no bound, the sums in registers */
+  di.regs_per_block = 0;
+  di.local_mem = 64 * 1024;
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_uint_eq(g.min_blocks, 0);
+  ck_assert_int_eq(g.abft_sums_local, 0);
+}
+END_TEST
+
 Suite *make_geometry_suite(void)
 {
   Suite *s = suite_create("geometry");
@@ -168,6 +218,7 @@ Suite *make_geometry_suite(void)
   tcase_add_test(tc, geometry_rules);
   tcase_add_test(tc, mixed_radix_rules);
   tcase_add_test(tc, cols_rules);
+  tcase_add_test(tc, abft_cuda_rules);
   suite_add_tcase(s, tc);
   return s;
 }
