@@ -188,9 +188,10 @@ void ppfft_plan_destroy(ppfft_plan *p);
 /* ---- Fault tolerance (ABFT): TurboFFT's checksums, fused into the kernels ----
  *
  * A plan made with PPFFT_ABFT runs kernels with the ABFT knob (README "Fault tolerance").  Each
- * radix pass checks every transform it computes: the left-side checksum e^T y of its output
- * against (e^T W) x of its input (e a fixed pseudo-random vector of unit entries, e^T W computed
- * once per plan in double).  ABFT2, the default, corrects a corrupted transform without recomputing:
+ * radix pass checks every transform it computes: two left-side checksums e^T y and f^T y of its
+ * output against (e^T W) x and (f^T W) x of its input (e, f fixed pseudo-random complex weights
+ * +-(1 + u) +- (1 + v) i, which no butterfly cancels; e^T W and f^T W computed once per plan in
+ * double).  ABFT2, the default, corrects a corrupted transform without recomputing:
  * each work-item keeps the sum of the inputs of the transforms it computes one after another (the
  * right-side checksum, a window of PPFFT_ABFT_WINDOW of them), and at the end of the window the
  * transform of that sum, less the outputs found correct, replaces the corrupted output (delayed,
