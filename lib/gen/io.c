@@ -240,6 +240,7 @@ void gen_load_owned_to_slots(gen_state *gs)
   char pos[96], ptr[96];
   gen_owned_pos(gs, pos, sizeof pos, "q");
   gen_transform_ptr(gs, ptr, sizeof ptr, 0, "tr");
+  gen_c2r_half_owned_begin(gs);
   tb_printf(&body, "    if (tr < nvalid) {\n");
   gen_global_load(gs, &body, 0, "gv", ptr, pos, "tr");
   if (gs->v->vector_math) {
@@ -259,6 +260,8 @@ void gen_load_owned_to_slots(gen_state *gs)
   }
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "q", gs->g->rq, &body);
+  if (gs->owned_loads) tb_printf(gs->b, "  }\n");
+  gs->owned_loads = 0;
 }
 
 /* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
