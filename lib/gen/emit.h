@@ -29,6 +29,7 @@ typedef struct gen_state {
   char lt[16];     /* a lane group as one vector: "real" (E = 1) or "realE" */
   unsigned nslot;  /* register slots: one per element (VASM) or per lane group (VAVM) */
   int general;     /* not a plain problem: elements are addressed through IN_AT/OUT_AT, one at a time */
+  const char *real_tw; /* the loop variable whose literal twiddles the C2R loads read (gen/real.c), or NULL */
 } gen_state;
 
 /* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
@@ -99,6 +100,12 @@ void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const cha
  * (REAL_FIRST), pos of column r (transform tr) is k = r + (M / n) pos. */
 void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr);
 void gen_r2c_half_pair(gen_state *gs);
+
+/* Before a loop over var of a C2R fast path's loads (nothing for another problem or a loop whose
+ * positions it cannot follow): the owned positions of slot group var (staged = 0), or those of
+ * io.c's pattern_index (staged = 1, unit var).  Opens a block with the loop's twiddles and sets
+ * real_tw; the caller closes the block after its loop when real_tw is set, and clears it. */
+void gen_c2r_half_loads_begin(gen_state *gs, const char *var, int staged);
 
 /* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the
  * scale if `scaled` (the final store), as a vector at pos of ptr. */

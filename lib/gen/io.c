@@ -240,6 +240,7 @@ void gen_load_owned_to_slots(gen_state *gs)
   char pos[96], ptr[96];
   gen_owned_pos(gs, pos, sizeof pos, "q");
   gen_transform_ptr(gs, ptr, sizeof ptr, 0, "tr");
+  gen_c2r_half_loads_begin(gs, "q", 0);
   tb_printf(&body, "    if (tr < nvalid) {\n");
   gen_global_load(gs, &body, 0, "gv", ptr, pos, "tr");
   if (gs->v->vector_math) {
@@ -259,6 +260,8 @@ void gen_load_owned_to_slots(gen_state *gs)
   }
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "q", gs->g->rq, &body);
+  if (gs->real_tw) tb_printf(gs->b, "  }\n");
+  gs->real_tw = NULL;
 }
 
 /* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
@@ -442,6 +445,7 @@ void gen_load_staged(gen_state *gs)
   char ptr[96];
   pattern_index(gs, &body, 0);
   gen_transform_ptr(gs, ptr, sizeof ptr, 0, "b");
+  gen_c2r_half_loads_begin(gs, "j", 1);
   tb_printf(&body, "    if (b < nvalid) {\n");
   gen_global_load(gs, &body, 0, "gl", ptr, "pos", "b");
   for (unsigned k = 0; k < gen_access_parts(gs); ++k)
@@ -451,6 +455,8 @@ void gen_load_staged(gen_state *gs)
     tb_printf(&body, "    gx[%uu * j + %uu] = %sreal%u%s0);\n", gen_access_parts(gs), k, gs->d->vec_open, gen_access_width(gs), gs->d->vec_mid);
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "j", g->ra, &body);
+  if (gs->real_tw) tb_printf(gs->b, "  }\n");
+  gs->real_tw = NULL;
   for (int k = 0; k < 2; ++k) {
     text_buf_init(&body);
     pattern_index(gs, &body, 0);

@@ -8,8 +8,91 @@
  * loads from global memory (which reach X_(M-k) directly); IDFT_M(Z) = N (x_2k + i x_2k+1).  The
  * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input.
  * A C2R whose M points are split four-step builds Z_k in its first pass's loads, at the global index
- * of each column's element; an R2C so split pairs in a pointwise pass of its own (gen/pointwise.c). */
+ * of each column's element; an R2C so split pairs in a pointwise pass of its own (gen/pointwise.c).
+ * Where a loop's positions are k(j) = k(0) + (s j mod W) (the owned ones, DIRECT's, and CGAP's where
+ * the work-group and the transform divide one another), the twiddle w^k is w^k(0), one sincos per
+ * work-item, times the literal w^(k(j) - k(0)): one rounding more, not a sincos per element. */
 #include "gen/emit.h"
+#include "gen/dft.h"
+#include <math.h>
+
+static const long double TWO_PI_L = 6.283185307179586476925286766559005768L;
+
+/* cos and sin of 2 pi x / m, the quarter turns exact. */
+static void turn(size_t x, size_t m, long double *c, long double *s)
+{
+  static const long double qc[4] = {1, 0, -1, 0}, qs[4] = {0, 1, 0, -1};
+  if (4 * x % m == 0) {
+    *c = qc[4 * x / m % 4];
+    *s = qs[4 * x / m % 4];
+    return;
+  }
+  *c = cosl(TWO_PI_L * (long double)x / (long double)m);
+  *s = sinl(TWO_PI_L * (long double)x / (long double)m);
+}
+
+/* Declares the twiddles w_m^k(j) of a loop over j < count whose positions are k(j) = k0 + (s j mod
+ * W): hwb_ = w^k0, one sincos per work-item, and the literals hws_[j] = w^(s j mod W). */
+static void loop_twiddles(gen_state *gs, const char *k0, size_t s, unsigned count, size_t W, size_t m)
+{
+  const dialect *d = gs->d;
+  tb_printf(gs->b, "  const real2 hwb_ = ppfft_cossin(%s, %zuu); /* w^k(0) of this work-item */\n", k0, m);
+  tb_printf(gs->b, "  const real2 hws_[%u] = {", count);
+  for (unsigned j = 0; j < count; ++j) {
+    size_t x = (size_t)((unsigned long long)s * j % W);
+    char c[48], sn[48];
+    long double wc, ws;
+    turn(x, m, &wc, &ws);
+    gen_literal(gs->b, c, sizeof c, wc, gs->p->f64);
+    gen_literal(gs->b, sn, sizeof sn, ws, gs->p->f64);
+    tb_printf(gs->b, "%s%sreal2%s%s, %s)", j ? ", " : "", d->vec_open, d->vec_mid, c, sn);
+  }
+  tb_printf(gs->b, "}; /* w^(k(j) - k(0)) */\n");
+}
+
+/* The expression of w^k(j) for loop variable var, after loop_twiddles. */
+static void loop_twiddle(const gen_state *gs, char *buf, size_t n, const char *var)
+{
+  tb_format(gs->b, buf, n, "%sreal2%shwb_.x * hws_[%s].x - hwb_.y * hws_[%s].y, hwb_.x * hws_[%s].y + hwb_.y * hws_[%s].x)",
+            gs->d->vec_open, gs->d->vec_mid, var, var, var, var);
+}
+
+void gen_c2r_half_loads_begin(gen_state *gs, const char *var, int staged)
+{
+  const problem *p = gs->p;
+  const geometry *g = gs->g;
+  if (!gs->general || !p->c2r || !p->half || p->real_part == REAL_LAST || g->e != 1) return;
+  char k0[256];
+  size_t s, M = p->n;
+  unsigned count = g->rq;
+  if (!staged) { /* the owned positions ec (tid + w q) */
+    char pos0[96];
+    gen_owned_pos(gs, pos0, sizeof pos0, "0u");
+    size_t f = 1;
+    if (p->real_part == REAL_FIRST && p->twiddle_n) { /* k = r + R pos (gen_c2r_half_load) */
+      char r[160];
+      gen_twiddle_level_index(gs, r, sizeof r, "tr");
+      f = p->twiddle_n / p->n;
+      M = p->twiddle_n;
+      tb_format(gs->b, k0, sizeof k0, "%s + %zuu * (%s)", r, f, pos0);
+    } else tb_format(gs->b, k0, sizeof k0, "%s", pos0);
+    s = f * g->ec * g->w;
+  } else { /* io.c's pattern_index: the pattern's position of unit j in a row (not split: its r varies with j) */
+    count = g->ra;
+    if (p->twiddle_n || geometry_side_is_column(p, g, 0)) return;
+    if (gs->v->access == ACCESS_DIRECT) { /* pos = tid + w j */
+      tb_format(gs->b, k0, sizeof k0, "tid");
+      s = g->w;
+    } else if (gs->v->access == ACCESS_CGAP && (g->wg % g->n == 0 || g->n % g->wg == 0)) {
+      /* pos = (lid + wg j) mod n = lid mod n + (wg j mod n) where wg divides n or n divides wg */
+      tb_format(gs->b, k0, sizeof k0, "lid %% %uu", g->n);
+      s = g->wg;
+    } else return;
+  }
+  tb_printf(gs->b, "  {\n"); /* closed by the caller after its loop */
+  loop_twiddles(gs, k0, s, count, M, 2 * M);
+  gs->real_tw = var;
+}
 
 void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr)
 {
@@ -33,7 +116,11 @@ void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const
   }
   tb_printf(b, "    if (hk_%s == 0u) { hx_%s.y = (real)0; hm_%s.y = (real)0; } /* X_0 and X_M of the Hermitian part are real */\n", name,
             name, name);
-  tb_printf(b, "    const real2 hw_%s = ppfft_cossin(hk_%s, %zuu); /* w^-k */\n", name, name, 2 * M);
+  if (gs->real_tw) {
+    char w[256];
+    loop_twiddle(gs, w, sizeof w, gs->real_tw);
+    tb_printf(b, "    const real2 hw_%s = %s; /* w^-k */\n", name, w);
+  } else tb_printf(b, "    const real2 hw_%s = ppfft_cossin(hk_%s, %zuu); /* w^-k */\n", name, name, 2 * M);
   tb_printf(b, "    const real hdr_%s = hx_%s.x - hm_%s.x, hdi_%s = hx_%s.y + hm_%s.y;\n", name, name, name, name, name, name);
   tb_printf(b, "    const real hpr_%s = hw_%s.x * hdr_%s - hw_%s.y * hdi_%s, hpi_%s = hw_%s.x * hdi_%s + hw_%s.y * hdr_%s;\n", name, name,
             name, name, name, name, name, name, name, name);
@@ -47,8 +134,12 @@ void gen_r2c_half_pair(gen_state *gs)
   unsigned M = g->n, rq = g->rq;
   tb_printf(gs->b, "  /* R2C: pair Z_k with Z_(M-k) through local memory, then X_k in the registers */\n");
   tb_printf(gs->b, "  real mr_[%u], mi_[%u];\n", rq, rq);
-  char pos[96];
+  char pos[96], k0[96], w[256];
   gen_owned_pos(gs, pos, sizeof pos, "q");
+  gen_owned_pos(gs, k0, sizeof k0, "0u");
+  tb_printf(gs->b, "  {\n");
+  loop_twiddles(gs, k0, g->ec * g->w, rq, M, 2 * M);
+  loop_twiddle(gs, w, sizeof w, "q");
   for (int k = 0; k < 2; ++k) {
     char c = k ? 'i' : 'r';
     gen_barrier_local(gs);
@@ -69,8 +160,9 @@ void gen_r2c_half_pair(gen_state *gs)
   tb_printf(&body, "      const real zr_ = %s, zi_ = %s;\n", zr, zi);
   tb_printf(&body, "      const real ar_ = (zr_ + mr_[q]) * (real)0.5, ai_ = (zi_ - mi_[q]) * (real)0.5;\n");
   tb_printf(&body, "      const real br_ = (zr_ - mr_[q]) * (real)0.5, bi_ = (zi_ + mi_[q]) * (real)0.5;\n");
-  tb_printf(&body, "      const real2 w_ = ppfft_cossin(k_, %uu); /* w^k = (w_.x, -w_.y) */\n", 2 * M);
+  tb_printf(&body, "      const real2 w_ = %s; /* w^k = (w_.x, -w_.y) */\n", w);
   tb_printf(&body, "      if (k_ == 0u) { %s = zr_ + zi_; %s = zr_ - zi_; } /* X_0, and X_M stored from the imaginary slot */\n", zr, zi);
   tb_printf(&body, "      else { %s = ar_ + w_.x * bi_ - w_.y * br_; %s = ai_ - w_.x * br_ - w_.y * bi_; } }\n", zr, zi);
   gen_loop_body(gs, "q", rq, &body);
+  tb_printf(gs->b, "  }\n");
 }
