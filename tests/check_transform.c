@@ -64,13 +64,17 @@ START_TEST(pairwise_knobs_against_fftw)
   size_t n = knob_pairwise_rows(&test_env_get()->ctx->info, &rows);
   if (!test_env_get()->ctx->info.fp64) test_skip("f64 rows: the device has no fp64 (cl_khr_fp64)");
   ck_assert_uint_gt(n, 40); /* 8 access/math levels x 5 twiddles alone need 40 rows */
-  for (size_t i = 0; i < n; ++i) {
+  /* make check on PoCL: every other row (PoCL compiles each for seconds); CI's oclgrind step and
+   * check-full: every row (test_whole) */
+  size_t step = test_whole() ? 1 : 2, ran = 0;
+  for (size_t i = 0; i < n; i += step, ++ran) {
     ppfft_desc d;
     variant v;
     ck_assert_int_eq(row_case(&rows[i], &d, &v), 0);
     check_case(&d, &v, (unsigned)i);
   }
-  printf("pairwise set: %zu cases, every coverable pair of knob values covered\n", n);
+  if (step == 1) printf("pairwise set: %zu cases, every coverable pair of knob values covered\n", n);
+  else printf("pairwise set: %zu of its %zu cases (every row under make check-oclgrind and check-full)\n", ran, n);
   free(rows);
 }
 END_TEST

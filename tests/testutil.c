@@ -123,6 +123,12 @@ int test_full(void)
   return s && *s && *s != '0';
 }
 
+int test_whole(void)
+{
+  const char *s = getenv("PPFFT_TEST_WHOLE");
+  return test_full() || (s && *s && *s != '0');
+}
+
 int test_full_product(void)
 {
   const char *s = getenv("PPFFT_TEST_SHARD");

@@ -51,6 +51,10 @@ void test_restore_env(void);
 
 /* Full product of knobs instead of the pairwise set (make check-full sets PPFFT_TEST_FULL=1). */
 int test_full(void);
+/* Whether make check's sampled sets run whole: test_full(), or PPFFT_TEST_WHOLE=1 (CI's oclgrind
+ * step, whose builds are cheap: it runs every row of the pairwise set that make check on PoCL
+ * samples for time, so CI still covers each row against FFTW). */
+int test_whole(void);
 /* Whether this process runs (its share of) the full product: test_full(), and PPFFT_TEST_SHARD is
  * not "none" (make check-full's processes for the other suites). */
 int test_full_product(void);
