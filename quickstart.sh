@@ -38,7 +38,7 @@ case "${1:-run}" in
     exit $rc ;;
   run)
     # writes wisdom where every ppfft program on this device finds it; a full run is --canonical
-    ./tuner/ppfft-tune --problems cof1024:b8192 --budget 60
+    ./tuner/ppfft-tune --problems cof1024:b8192 --budget 120
     ./examples/example ;;
   *) echo "usage: $0 [check]" >&2; exit 2 ;;
 esac

@@ -634,12 +634,18 @@ int main(int argc, char **argv)
       ++kept;
       continue;
     }
-    /* this problem's candidates in the cache first, built by every builder's share */
-    if (bs.count) builders_await(&bs, i, start + o.budget, now_s);
+    /* this problem's candidates in the cache first, built by every builder's share; waiting at most
+     * half of what is left, so that the timing (which builds what the builders have not reached)
+     * keeps the rest and the run ends within its budget */
+    if (bs.count) {
+      builders_await(&bs, i, now_s() + left / 2, now_s);
+      left = start + o.budget - now_s();
+    }
     pr.problem = tp->name;
     pr.index = i + 1;
-    /* the budget is for the whole run: a problem takes what its lists need while time is left */
-    measure_opts mo = {.budget_s = left, .progress = show_progress, .arg = &pr};
+    /* the budget is for the whole run: a problem takes what its lists need while time is left (at
+     * least its first candidate: a budget of 0 would mean none) */
+    measure_opts mo = {.budget_s = left > 1e-3 ? left : 1e-3, .progress = show_progress, .arg = &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
     ppfft_status s = planner_search(c, &tf, o.exhaustive, &mo, &best, &ms);
