@@ -5,7 +5,24 @@
 #include "gen/layout.h"
 #include <stdio.h>
 
-size_t gen_pointwise_chunks(const problem *p) { return (p->n + POINTWISE_CHUNK - 1) / POINTWISE_CHUNK; }
+/* The elements k of one transform a pass visits, as the host computes it (nlen = N, p->n = M) and
+ * as the kernel does (pointwise_span_text): the two must agree.  Chirp-out keeps k < N (an R2C's
+ * k <= N/2), the R2C post-processing visits the pairs k <= M/2, the others every k < M. */
+static size_t pointwise_span(const problem *p, pointwise_kind kind, size_t nlen)
+{
+  if (kind == POINTWISE_R2C_POST) return p->n / 2 + 1;
+  if (kind == POINTWISE_CHIRP_OUT) return p->r2c ? nlen / 2 + 1 : nlen;
+  return p->n;
+}
+
+static const char *pointwise_span_text(const problem *p, pointwise_kind kind)
+{
+  if (kind == POINTWISE_R2C_POST) return "mlen / 2u + 1u";
+  if (kind == POINTWISE_CHIRP_OUT) return p->r2c ? "nlen / 2u + 1u" : "nlen";
+  return "mlen";
+}
+
+size_t gen_pointwise_elements(const problem *p, pointwise_kind kind, size_t nlen) { return p->batch * pointwise_span(p, kind, nlen); }
 
 /* The loop of the R2C post-processing (core/bluestein.h's table): work-item k of the pairs
  * k = 0..M/2 reads Z_k and Z_(M-k) (Z_M = Z_0) and writes X_k = h (Z_k + conj Z_(M-k)) - i t_k
@@ -14,10 +31,7 @@ size_t gen_pointwise_chunks(const problem *p) { return (p->n + POINTWISE_CHUNK -
 static void r2c_post(text_buf *b, const dialect *d, const problem *p)
 {
   const char *vo = d->vec_open, *vm = d->vec_mid;
-  tb_printf(b, "  const uint k1 = k0 + %uu < mlen / 2u + 1u ? k0 + %uu : mlen / 2u + 1u;\n", (unsigned)POINTWISE_CHUNK,
-            (unsigned)POINTWISE_CHUNK);
-  tb_printf(b, "  const real h = tab[mlen / 2u + 1u].x;\n");
-  tb_printf(b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
+  tb_printf(b, "    const real h = tab[mlen / 2u + 1u].x;\n");
   tb_printf(b, "    const uint j = k ? mlen - k : 0u;\n");
   tb_printf(b, "    const real2 a = LD_IN(x0 + (ulong)k * %zuul), c = LD_IN(x0 + (ulong)j * %zuul), w = tab[k];\n", p->in_stride,
             p->in_stride);
@@ -25,7 +39,7 @@ static void r2c_post(text_buf *b, const dialect *d, const problem *p)
   tb_printf(b, "    const real2 xk = %sreal2%sh * (a.x + c.x) + w.x * di + w.y * dr, h * (a.y - c.y) - w.x * dr + w.y * di);\n", vo, vm);
   tb_printf(b, "    const real2 xj = %sreal2%sh * (a.x + c.x) - w.x * di - w.y * dr, h * (c.y - a.y) - w.x * dr + w.y * di);\n", vo, vm);
   tb_printf(b, "    ST_OUT(y0 + (ulong)k * %zuul, xk);\n", p->out_stride);
-  tb_printf(b, "    ST_OUT(y0 + (ulong)(k ? j : mlen) * %zuul, xj);\n  }\n", p->out_stride);
+  tb_printf(b, "    ST_OUT(y0 + (ulong)(k ? j : mlen) * %zuul, xj);\n", p->out_stride);
 }
 
 /* Chirp-in's load of element k of a real transform's input side (REAL_FIRST): pairs of reals (R2C,
@@ -62,9 +76,7 @@ static void rader_loop(text_buf *b, const dialect *d, const problem *p, pointwis
   size_t si = p->in_stride, so = p->out_stride;
   char sc[48];
   int scaled = gen_scale_literal(b, sc, sizeof sc, p, 1);
-  tb_printf(b, "  const uint k1 = k0 + %uu < mlen ? k0 + %uu : mlen;\n", (unsigned)POINTWISE_CHUNK, (unsigned)POINTWISE_CHUNK);
-  if (kind == POINTWISE_RADER_OUT) tb_printf(b, "  const real2 x0_ = LD_IN(x0 + (ulong)mlen * %zuul);\n", si);
-  tb_printf(b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
+  if (kind == POINTWISE_RADER_OUT) tb_printf(b, "    const real2 x0_ = LD_IN(x0 + (ulong)mlen * %zuul);\n", si);
   if (kind == POINTWISE_RADER_IN) {
     tb_printf(b, "    ST_OUT(y0 + (ulong)k * %zuul, LD_IN(x0 + (ulong)perm[k] * %zuul));\n", so, si);
     tb_printf(b, "    if (k == 0u) ST_OUT(y0 + (ulong)mlen * %zuul, LD_IN(x0));\n", so);
@@ -80,7 +92,6 @@ static void rader_loop(text_buf *b, const dialect *d, const problem *p, pointwis
     tb_printf(b, "    if (k == 0u) { const real2 s_ = LD_IN(x0 + (ulong)(mlen + 1u) * %zuul); ST_OUT(y0, %sreal2%s%s%ss_.x, %s%ss_.y)); }\n", si, vo,
               vm, scaled ? sc : "", scaled ? " * " : "", scaled ? sc : "", scaled ? " * " : "");
   }
-  tb_printf(b, "  }\n");
 }
 
 int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kernel_source *out)
@@ -103,21 +114,18 @@ int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kerne
   tb_format(&b, table_arg, sizeof table_arg, ", %sconst %s *restrict %s, const uint nlen, const uint mlen", d->global,
             rader && kind != POINTWISE_RADER_FILTER ? "uint" : "real2", rader && kind != POINTWISE_RADER_FILTER ? "perm" : "tab");
   gen_layout_signature(&b, d, p, table_arg);
-  tb_printf(&b, "  const ulong u = first + (ulong)%s;\n  if (u >= batch) return;\n", d->group_id);
-  tb_printf(&b, "  const uint chunks = (mlen + %uu) / %uu;\n", (unsigned)POINTWISE_CHUNK - 1, (unsigned)POINTWISE_CHUNK);
-  tb_printf(&b, "  const ulong g = u / chunks, x0 = IN_AT(g), y0 = OUT_AT(g);\n");
-  tb_printf(&b, "  const uint k0 = (uint)(u %% chunks) * %uu;\n", (unsigned)POINTWISE_CHUNK);
-  if (kind == POINTWISE_R2C_POST) {
-    r2c_post(&b, d, p);
-    tb_printf(&b, "}\n%s", d->epilogue);
-  } else if (rader) {
-    rader_loop(&b, d, p, kind);
-    tb_printf(&b, "}\n%s", d->epilogue);
-  } else {
-    /* chirp-out keeps k < N (an R2C's k <= N/2) */
-    const char *limit = kind != POINTWISE_CHIRP_OUT ? "mlen" : real_out && p->r2c ? "nlen / 2u + 1u" : "nlen";
-    tb_printf(&b, "  const uint k1 = k0 + %uu < %s ? k0 + %uu : %s;\n", (unsigned)POINTWISE_CHUNK, limit, (unsigned)POINTWISE_CHUNK, limit);
-    tb_printf(&b, "  for (uint k = k0 + %s; k < k1; k += %uu) {\n", d->local_id, (unsigned)POINTWISE_WG);
+  /* Work-group u visits the flat elements f = u CHUNK .. of (transform g, element k), f = g span + k,
+   * so that short transforms (Rader's 16 for 17) still fill whole work-groups; `batch` counts
+   * elements (gen_pointwise_elements).  k steps by the work-group's size, g follows without a
+   * division per element. */
+  tb_printf(&b, "  const ulong f0 = first + (ulong)%s * %uul + %s;\n", d->group_id, (unsigned)POINTWISE_CHUNK, d->local_id);
+  tb_printf(&b, "  const uint span = %s;\n", pointwise_span_text(p, kind));
+  tb_printf(&b, "  ulong g = f0 / span;\n  uint k = (uint)(f0 - g * span);\n");
+  tb_printf(&b, "  for (uint q = 0; q < %uu && f0 + q < batch; q += %uu) {\n", (unsigned)POINTWISE_CHUNK, (unsigned)POINTWISE_WG);
+  tb_printf(&b, "    const ulong x0 = IN_AT(g), y0 = OUT_AT(g);\n");
+  if (kind == POINTWISE_R2C_POST) r2c_post(&b, d, p);
+  else if (rader) rader_loop(&b, d, p, kind);
+  else {
     tb_printf(&b, "    real2 o_ = %sreal2%s0, 0);\n", d->vec_open, d->vec_mid);
     if (kind == POINTWISE_CHIRP_IN) tb_printf(&b, "    if (k < nlen) {\n");
     else tb_printf(&b, "    {\n");
@@ -129,10 +137,11 @@ int gen_pointwise(const problem *p, pointwise_kind kind, const dialect *d, kerne
     tb_printf(&b, "      o_ = %sreal2%sx_.x * c_.x - x_.y * c_.y, %s(x_.x * c_.y + x_.y * c_.x));\n    }\n", d->vec_open, d->vec_mid,
               kind == POINTWISE_FILTER ? "-" : "");
     if (real_out && p->c2r && p->half) /* z_k = x_2k + i x_2k+1 */
-      tb_printf(&b, "    STR_OUT(y0 + (ulong)k * %zuul, o_.x); STR_OUT(y0 + (ulong)k * %zuul + %zuul, o_.y);\n  }\n}\n%s", p->out_stride,
-                p->out_stride, p->pair_stride, d->epilogue);
-    else tb_printf(&b, "    ST_OUT(y0 + (ulong)k * %zuul, o_);\n  }\n}\n%s", p->out_stride, d->epilogue);
+      tb_printf(&b, "    STR_OUT(y0 + (ulong)k * %zuul, o_.x); STR_OUT(y0 + (ulong)k * %zuul + %zuul, o_.y);\n", p->out_stride,
+                p->out_stride, p->pair_stride);
+    else tb_printf(&b, "    ST_OUT(y0 + (ulong)k * %zuul, o_);\n", p->out_stride);
   }
+  tb_printf(&b, "    for (k += %uu; k >= span; k -= span) ++g;\n  }\n}\n%s", (unsigned)POINTWISE_WG, d->epilogue);
   int failed = b.failed;
   out->text = text_buf_take(&b);
   out->table_arg = 1;

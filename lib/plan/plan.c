@@ -85,7 +85,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
     ps->g = (geometry){0};
     ps->g.n = (unsigned)pb->n;
     ps->g.wg = POINTWISE_WG;
-    ps->g.t = 1;
+    ps->g.t = POINTWISE_CHUNK; /* elements per work-group: the launch's batch counts elements */
     gen = gen_pointwise(pb, ps->pointwise, c->be->dialect, &ks);
   } else {
     char msg[512];
@@ -113,7 +113,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   if ((ks.table_arg && !table) || (ks.four_step_arg && !tw4) || (abft && !abft_a))
     s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory for twiddle tables");
   pass_launch *l = plan_launch(p, i);
-  *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = ps->pointwise ? pb->batch * gen_pointwise_chunks(pb) : pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
+  *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = ps->pointwise ? gen_pointwise_elements(pb, ps->pointwise, ps->chirp_n) : pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
                      .in_planar = pb->in_planar, .out_planar = pb->out_planar, .local_bytes = ks.local_bytes, .abft = abft,
                      .window = abft && ps->v.abft == 2 ? gen_abft_window(c->be->dialect) : 1, .f64 = pb->f64,
                      .chirp_n = ps->pointwise ? (unsigned)ps->chirp_n : 0, .chirp_m = ps->pointwise ? (unsigned)pb->n : 0};
