@@ -234,8 +234,8 @@ static int sub_passes(const transform *t, const sub *s, const size_t *f, int k, 
 /* Bluestein's passes for sub-transform s of length N = s->L (see decompose.h): rows of M at the
  * start of the temporary buffer, FFT_M split into f[0..k-1]; with rader, Rader's (M = N - 1, rows
  * of M + 2). */
-static int bluestein_passes(const transform *t, const sub *s, size_t M, int rader, const size_t *f, int k, pass_desc *out, int *npass,
-                            char *msg, size_t len)
+static int bluestein_passes(const transform *t, const sub *s, size_t M, int rader, int fused, const size_t *f, int k, pass_desc *out,
+                            int *npass, char *msg, size_t len)
 {
   const size_t aux = 0, R = M + (rader ? 2 : 0); /* the row length */
   level lev[PROBLEM_MAX_LEVELS];
@@ -247,6 +247,27 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, int rade
   int nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
   nl = normalise(lev, nl);
+  if (fused) { /* two FFT_M passes, both forward, the pointwise steps in their loads and stores */
+    transform tt = *t;
+    tt.sign = -1;
+    if (make_pass(&tt, M, s->sin, 1, s->oin, aux, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
+    problem *a = &out[*npass].pb;
+    a->fuse_in = rader ? POINTWISE_RADER_IN : POINTWISE_CHIRP_IN;
+    a->fuse_out = rader ? POINTWISE_RADER_FILTER : POINTWISE_FILTER;
+    a->fuse_n = s->L;
+    a->fuse_sign = t->sign;
+    out[(*npass)++].bluestein = 3;
+    nl = 0;
+    for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
+    nl = normalise(lev, nl);
+    if (make_pass(&tt, M, 1, s->sout, aux, s->oout, 0, s->pout, lev, nl, 0, BUF_TMP, s->dst, &out[*npass], msg, len)) return -1;
+    problem *b = &out[*npass].pb;
+    b->fuse_out = rader ? POINTWISE_RADER_OUT : POINTWISE_CHIRP_OUT;
+    b->fuse_n = s->L;
+    b->fuse_sign = t->sign;
+    out[(*npass)++].bluestein = 4;
+    return 0;
+  }
   if (make_pass(t, M, s->sin, 1, s->oin, aux, s->pin, 0, lev, nl, 0, s->src, BUF_TMP, &out[*npass], msg, len)) return -1;
   out[*npass].pointwise = rader ? POINTWISE_RADER_IN : POINTWISE_CHIRP_IN;
   out[(*npass)++].chirp_n = s->L;
@@ -425,9 +446,14 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
                d, t->n[d]);
       return -1;
     }
+    if (sp->fused[d] && (!M || nf != 1 || real_pass || sp->xpose[d] || t->f16)) {
+      snprintf(msg, len, "dimension %d: BFF/BFI fuse Bluestein's or Rader's steps into a one-pass FFT_M of a complex dimension, f32 or f64, "
+               "without XP", d);
+      return -1;
+    }
     int before = npass;
     if (M) {
-      if (bluestein_passes(t, &s, M, sp->rader[d], f, nf, out, &npass, msg, len)) return -1;
+      if (bluestein_passes(t, &s, M, sp->rader[d], sp->fused[d], f, nf, out, &npass, msg, len)) return -1;
     } else if (sp->xpose[d]) {
       if (nf != 1 || (s.sin == 1 && s.sout == 1)) {
         snprintf(msg, len, "XP is for a strided dimension in one pass; dimension %d is contiguous", d);

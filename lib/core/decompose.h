@@ -19,6 +19,10 @@
  * the inverse FFT) to the destination (k < N).  Both FFTs are forward whatever the transform's
  * direction, so that they and both directions share their kernels.  A Rader dimension (core/rader.h)
  * is the same five steps over rows of L + 2 = N + 1 elements, with Rader's pointwise passes.
+ * Fused (split.fused, a complex dimension whose FFT_M is one pass, not GM): two passes, the first
+ * FFT_M from the source into the rows with chirp-in (rader-in) in its loads and the filter in its
+ * stores, the second from the rows to the destination with chirp-out (rader-out) in its stores
+ * (problem.h's fuse_in, fuse_out).
  *
  * A real transform's real dimension (core/problem.h's r2c, c2r) in one pass is that pass's loads and
  * stores.  Split into passes (four-step on the fast path, or Bluestein's), its real processing goes
@@ -44,7 +48,8 @@ typedef struct pass_desc {
   int variant;   /* which of the plan string's variants the pass runs (-1 for a transpose or a
                   * pointwise pass) */
   int dim;       /* the dimension the pass belongs to */
-  int bluestein; /* an FFT pass of a Bluestein dimension: 1 the first FFT, 2 the second (BSF, BSI) */
+  int bluestein; /* an FFT pass of a Bluestein dimension: 1 the first FFT, 2 the second (BSF, BSI);
+                  * 3, 4 the same with the pointwise steps fused into them (BFF, BFI) */
   pointwise_kind pointwise; /* a Bluestein pointwise pass (no variant): which */
   size_t chirp_n;           /* its dimension's length N (pb.n is M) */
 } pass_desc;
@@ -59,6 +64,8 @@ typedef struct split {
                   * length on pairs of reals (the fast path; its factors multiply to n/2) */
   size_t bluestein[3]; /* Bluestein's M for the dimension (0: none); its factors then split M */
   int rader[3];        /* instead Rader's algorithm (core/rader.h): bluestein[d] is then L = n[d] - 1 */
+  int fused[3];        /* Bluestein's or Rader's FFT_M in one pass (nfactors[d] = 1) with the pointwise
+                        * steps fused into its loads and stores: two passes, BFF and BFI */
 } split;
 
 /* The passes for t under sp, in execution order, into out[DECOMPOSE_MAX_PASSES]; the temporary

@@ -54,6 +54,11 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * ABFT's thresholds are f32's and f64's */
   if (p->f16 && v->onchip == ONCHIP_GM) return UNSUP("%s", "f16 keeps its transform on chip (in f32): GM does not apply");
   if (p->f16 && v->abft) return UNSUP("%s", "ABFT does not check f16 passes");
+  /* Bluestein's or Rader's fused steps (core/fuse.h) go into the first loads and the final stores:
+   * GM's intermediate passes would store the whole FFT_M into a destination of N elements, and
+   * ABFT checks the transform it loads */
+  if ((p->fuse_in || p->fuse_out) && (v->onchip == ONCHIP_GM || v->abft))
+    return UNSUP("%s", "fused Bluestein or Rader steps (BFF, BFI) keep the transform on chip, without ABFT: not GM");
   int pow2 = is_pow2(n);
   if (pow2 && (!is_pow2(v->wg) || !is_pow2(v->tpw) || v->tpw > v->wg))
     return UNSUP("wg%u/t%u: both must be powers of two with t <= wg", v->wg, v->tpw);

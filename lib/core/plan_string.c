@@ -45,12 +45,12 @@ int plan_string_print(const variant *vs, int n, char *buf, size_t len)
 
 /* A Bluestein dimension d: its BSF passes from vs[*at] (FFT_M forward, their lengths split M), then
  * as many BSI passes of the same lengths; M = n[d] - 1 makes it Rader's (core/rader.h; Bluestein's
- * M is a power of two >= 2 n[d] - 1). */
+ * M is a power of two >= 2 n[d] - 1).  BFF then BFI: the same, fused (one pass each). */
 static int bluestein_split(const transform *t, const variant *vs, int n, int *at, int d, split *sp, char *msg, size_t len)
 {
   size_t M = 1;
-  int k = 0, j = 0;
-  for (; *at < n && vs[*at].bluestein == 1; ++*at) {
+  int k = 0, j = 0, fused = vs[*at].bluestein > 2, bf = fused ? 3 : 1, bi = fused ? 4 : 2;
+  for (; *at < n && vs[*at].bluestein == bf; ++*at) {
     if (k == DECOMPOSE_MAX_FACTORS || vs[*at].xpose) {
       snprintf(msg, len, "dimension %d's Bluestein FFT is split into more than %d passes, or has XP", d, DECOMPOSE_MAX_FACTORS);
       return -1;
@@ -58,11 +58,12 @@ static int bluestein_split(const transform *t, const variant *vs, int n, int *at
     sp->factor[d][k] = variant_length(&vs[*at]);
     M *= sp->factor[d][k++];
   }
-  for (; *at < n && j < k && vs[*at].bluestein == 2 && !vs[*at].xpose && variant_length(&vs[*at]) == sp->factor[d][j]; ++*at) ++j;
-  if (k == 0 || j != k) {
-    snprintf(msg, len, "dimension %d: Bluestein's passes are its BSF passes then BSI passes of the same lengths", d);
+  for (; *at < n && j < k && vs[*at].bluestein == bi && !vs[*at].xpose && variant_length(&vs[*at]) == sp->factor[d][j]; ++*at) ++j;
+  if (k == 0 || j != k || (fused && k != 1)) {
+    snprintf(msg, len, "dimension %d: Bluestein's passes are its BSF passes then BSI passes of the same lengths (BFF, BFI: one each)", d);
     return -1;
   }
+  sp->fused[d] = fused;
   sp->nfactors[d] = k;
   sp->bluestein[d] = M;
   sp->rader[d] = M + 1 == t->n[d];

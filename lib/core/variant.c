@@ -42,7 +42,11 @@ int variant_print(const variant *v, char *buf, size_t len)
                   twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : "",
                   v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "",
-                  v->bluestein == 1 ? "+BSF" : v->bluestein == 2 ? "+BSI" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
+                  v->bluestein == 1   ? "+BSF"
+                  : v->bluestein == 2 ? "+BSI"
+                  : v->bluestein == 3 ? "+BFF"
+                  : v->bluestein == 4 ? "+BFI"
+                                      : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
 }
 
 static int fail(char *msg, size_t len, const char *fmt, const char *what)
@@ -131,9 +135,9 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     else if (strcmp(t, "COLS") == 0) dup = v->cols++;
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TC") == 0) dup = v->tc++;
-    else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0) {
+    else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0 || strcmp(t, "BFF") == 0 || strcmp(t, "BFI") == 0) {
       dup = v->bluestein != 0;
-      v->bluestein = t[2] == 'F' ? 1 : 2;
+      v->bluestein = (t[2] == 'F' ? 1 : 2) + (t[1] == 'F' ? 2 : 0);
     }
     else if (strcmp(t, "TWP") == 0) dup = v->twp++;
     else if (strcmp(t, "CSE") == 0) dup = v->cse++;

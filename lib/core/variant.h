@@ -37,6 +37,8 @@
  *                  algorithm (core/bluestein.h): BSF the FFT of length M of the chirped input, BSI
  *                  the one after the filter (the inverse FFT, on conjugated data); M is the
  *                  product of the passes' lengths, the same for both
+ *   BFF, BFI       (plans) BSF and BSI of a one-pass FFT_M with the pointwise steps fused into
+ *                  its loads and stores (core/decompose.h): two passes instead of five
  *   launch         wg<work-group size>, t<transforms per work-group>
  * A variant with TW-NATIVE is printed with a trailing "/fast-math": its accuracy is the device's
  * native sin/cos, not ppfft's bound, and the planner never picks it. */
@@ -73,7 +75,8 @@ typedef struct variant {
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
                        * the temporary buffer, transformed there and copied back (explicit
                        * transposes, the 3D FFT report's way) instead of read across transforms */
-  int bluestein;      /* BSF (1) or BSI (2): a pass of a Bluestein dimension's FFT_M; 0: none */
+  int bluestein;      /* BSF (1) or BSI (2): a pass of a Bluestein dimension's FFT_M; BFF (3) or BFI
+                       * (4): the same with the pointwise steps fused into it; 0: none */
   unsigned wg;        /* work-group size */
   unsigned tpw;       /* transforms per work-group */
 } variant;

@@ -2,10 +2,29 @@
  * uncoalesced chunk, and across transforms for column passes), local memory, and the load and store
  * phases of each on-chip mode. */
 #include "gen/emit.h"
+#include "core/bluestein.h"
+#include "core/fuse.h"
 #include "core/twiddle_table.h"
 #include "gen/dft.h"
 #include <stdio.h>
 #include <string.h>
+
+/* A fused load (core/fuse.h): element pos of the transform at ptr on the input side, times the
+ * chirp c_pos and zero from N on (Bluestein's chirp-in), or its element g^pos (Rader's rader-in). */
+static void fused_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos)
+{
+  const problem *p = gs->p;
+  const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
+  if (p->fuse_in == POINTWISE_RADER_IN) {
+    tb_printf(b, "    const real2 %s = LD_IN((%s) + (ulong)((%sconst uint *)fz)[(uint)(%s)] * %zuul);\n", name, ptr, gs->d->global, pos,
+              p->in_stride);
+    return;
+  }
+  tb_printf(b, "    real2 %s = %sreal2%s0, 0);\n", name, vo, vm);
+  tb_printf(b, "    if ((uint)(%s) < %zuu) { const real2 fx_ = LD_IN((%s) + (ulong)(%s) * %zuul), fc_ = fz[(uint)(%s)];\n", pos, p->fuse_n, ptr,
+            pos, p->in_stride, pos);
+  tb_printf(b, "      %s = %sreal2%sfx_.x * fc_.x - fx_.y * fc_.y, fx_.x * fc_.y + fx_.y * fc_.x); }\n", name, vo, vm);
+}
 
 /* f16 data: the type in memory of one access part of w reals (w / 2 half2, gen/dialect.h). */
 static const char *half_vector(unsigned w) { return w == 2 ? "ppfft_h2" : w == 4 ? "uint2" : "uint4"; }
@@ -15,6 +34,10 @@ static const char *half_vector(unsigned w) { return w == 2 ? "ppfft_h2" : w == 4
 void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *name, const char *ptr, const char *pos, const char *tr)
 {
   unsigned w = gen_access_width(gs), parts = gen_access_parts(gs), E = gs->g->e;
+  if (gs->general && !side && gs->p->fuse_in) {
+    fused_load(gs, b, name, ptr, pos);
+    return;
+  }
   if (gs->general && !side && gs->p->c2r && gs->p->half && gs->p->real_part != REAL_LAST) {
     gen_c2r_half_load(gs, b, name, ptr, pos, tr);
     return;
@@ -93,6 +116,45 @@ static void general_final(const gen_state *gs, text_buf *b, const char *tr, cons
   if (gen_scale_literal(gs->b, lit, sizeof lit, p, final)) tb_printf(b, "      o_ *= %s;\n", lit);
 }
 
+/* A fused final store (core/fuse.h) of element pos (re, im) of transform tr (in the work-group),
+ * whose output starts at ptr: the filter's product, conjugated (with Rader's x_0 and X_0 into the
+ * row's elements L and L + 1 by element 0), or chirp-out's product with the conjugate (k < N), or
+ * rader-out's x_0 plus the conjugate, to X_(g^-pos) (and element 0 X_0 from element L + 1), scaled. */
+static void fused_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, const char *re, const char *im)
+{
+  const problem *p = gs->p;
+  const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
+  size_t so = p->out_stride, si = p->in_stride, off = fuse_out_offset(p), L = p->n;
+  tb_printf(b, "    { const uint fk_ = (uint)(%s);\n", pos);
+  switch (p->fuse_out) {
+  case POINTWISE_FILTER:
+  case POINTWISE_RADER_FILTER:
+    tb_printf(b, "      const real2 o_ = %sreal2%s%s, %s), c_ = fz[%zuu + fk_];\n", vo, vm, re, im, off);
+    if (p->fuse_out == POINTWISE_RADER_FILTER)
+      tb_printf(b, "      if (fk_ == 0u) { const real2 s_ = LD_IN(IN_AT(t0 + (ulong)(%s))); ST_OUT((%s) + %zuul, s_); ST_OUT((%s) + %zuul, %sreal2%ss_.x + o_.x, s_.y + o_.y)); }\n",
+                tr, ptr, L * so, ptr, (L + 1) * so, vo, vm);
+    tb_printf(b, "      ST_OUT((%s) + (ulong)fk_ * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, -(o_.x * c_.y + o_.y * c_.x))); }\n", ptr, so, vo,
+              vm);
+    return;
+  case POINTWISE_CHIRP_OUT:
+    tb_printf(b, "      if (fk_ < %zuu) {\n      real2 o_ = %sreal2%s%s, -(%s));\n", p->fuse_n, vo, vm, re, im);
+    general_final(gs, b, tr, pos, 1);
+    tb_printf(b, "      const real2 c_ = fz[%zuu + fk_];\n", off);
+    tb_printf(b, "      ST_OUT((%s) + (ulong)fk_ * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, o_.x * c_.y + o_.y * c_.x)); } }\n", ptr, so, vo, vm);
+    return;
+  default: { /* POINTWISE_RADER_OUT */
+    char lit[48], sc[96] = "";
+    if (gen_scale_literal(gs->b, lit, sizeof lit, p, 1)) tb_format(gs->b, sc, sizeof sc, " z_.x *= %s; z_.y *= %s;", lit, lit);
+    tb_printf(b, "      const ulong r_ = IN_AT(t0 + (ulong)(%s));\n", tr);
+    tb_printf(b, "      const real2 s_ = LD_IN(r_ + %zuul);\n", L * si);
+    tb_printf(b, "      if (fk_ == 0u) { real2 z_ = LD_IN(r_ + %zuul);%s ST_OUT((%s), z_); }\n", (L + 1) * si, sc, ptr);
+    tb_printf(b, "      { real2 z_ = %sreal2%ss_.x + (%s), s_.y - (%s));%s\n", vo, vm, re, im, sc);
+    tb_printf(b, "      ST_OUT((%s) + (ulong)((%sconst uint *)fz)[%zuu + fk_] * %zuul, z_); } }\n", ptr, gs->d->global,
+              off * problem_table_elem_bytes(p) / 4, so);
+  }
+  }
+}
+
 /* The general layout's store of one element (re, im) at pos of transform tr (in the work-group),
  * whose first element is at ptr; the final store applies the four-step twiddle and the scale. */
 static void general_store(const gen_state *gs, text_buf *b, const char *tr, const char *ptr, const char *pos, const char *re,
@@ -100,6 +162,10 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
 {
   const problem *p = gs->p;
   const dialect *d = gs->d;
+  if (final && p->fuse_out) {
+    fused_store(gs, b, tr, ptr, pos, re, im);
+    return;
+  }
   tb_printf(b, "    { real2 o_ = %sreal2%s%s, %s);\n", d->vec_open, d->vec_mid, re, im);
   general_final(gs, b, tr, pos, final);
   if (p->r2c && p->half && p->real_part == REAL_WHOLE) /* k = 0 holds X_0 and X_M (gen/real.c) */

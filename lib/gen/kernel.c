@@ -5,6 +5,7 @@
  * PPFFT_DUMP_KERNELS=dir to read what comes out. */
 #include "gen/kernel.h"
 #include "gen/emit.h"
+#include "core/fuse.h"
 #include "core/twiddle_table.h"
 #include "gen/dft.h"
 #include "gen/layout.h"
@@ -84,12 +85,13 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
 
   /* the table arguments, after first and batch */
   out->table_arg = v->twiddle == TW_CM_K || v->twiddle == TW_GM;
-  out->four_step_arg = p->twiddle_n != 0;
+  out->four_step_arg = p->twiddle_n != 0 || fuse_any(p); /* the fused steps' table takes its place (a one-pass FFT_M) */
   text_buf tables;
   text_buf_init(&tables);
   if (v->twiddle == TW_CM_K) tb_printf(&tables, ", %sreal2 *restrict tw", d->constant_arg);
   if (v->twiddle == TW_GM) tb_printf(&tables, ", %sconst real2 *restrict tw", d->global);
   if (p->twiddle_n) tb_printf(&tables, ", %sconst real2 *restrict tw4", d->global);
+  else if (fuse_any(p)) tb_printf(&tables, ", %sconst real2 *restrict fz", d->global);
   if (v->abft) gen_abft_args(gs, &tables);
   const char *table_arg = tables.len ? tables.data : "";
   if (tables.failed) buf.failed = tables.failed;

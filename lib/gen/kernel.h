@@ -16,7 +16,8 @@
 typedef struct kernel_source {
   char *text;        /* the whole program in the dialect's language; caller free()s */
   int table_arg;     /* the kernel takes a twiddle table buffer (after batch) */
-  int four_step_arg; /* then the four-step twiddle table (core/twiddle_table.h), a global buffer */
+  int four_step_arg; /* then the four-step twiddle table (core/twiddle_table.h), a global buffer, or
+                      * the fused steps' table fz (core/fuse.h) */
   size_t local_bytes; /* local memory the launch must give the kernel (a dialect with dynamic_local),
                        * else 0 */
 } kernel_source;

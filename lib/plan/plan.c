@@ -2,6 +2,7 @@
 #include "plan/plan.h"
 #include "core/abft.h"
 #include "core/bluestein.h"
+#include "core/fuse.h"
 #include "core/rader.h"
 #include "core/hash.h"
 #include "core/twiddle_table.h"
@@ -106,7 +107,9 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   size_t table_bytes = rader ? rader_table_bytes(ps->pointwise, ps->chirp_n, pb->f64)
                        : ps->pointwise ? bluestein_entries(ps->pointwise, ps->chirp_n, pb->n) * problem_table_elem_bytes(pb)
                                        : ps->g.table_bytes;
-  void *tw4 = ks.four_step_arg ? four_step_table(pb->twiddle_n, pb->f64) : NULL;
+  size_t tw4_bytes = 0;
+  void *tw4 = !ks.four_step_arg ? NULL : fuse_any(pb) ? fuse_table(pb, &tw4_bytes) : four_step_table(pb->twiddle_n, pb->f64);
+  if (ks.four_step_arg && !fuse_any(pb)) tw4_bytes = four_step_entries(pb->twiddle_n) * problem_table_elem_bytes(pb);
   int abft = !ps->transpose && !ps->pointwise && ps->v.abft;
   void *abft_a = abft ? abft_table(pb->n, pb->sign, pb->f64) : NULL;
   ppfft_status s = PPFFT_SUCCESS;
@@ -118,7 +121,7 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
                      .window = abft && ps->v.abft == 2 ? gen_abft_window(c->be->dialect) : 1, .f64 = pb->f64,
                      .chirp_n = ps->pointwise ? (unsigned)ps->chirp_n : 0, .chirp_m = ps->pointwise ? (unsigned)pb->n : 0};
   pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, table_bytes, tw4,
-                    tw4 ? four_step_entries(pb->twiddle_n) * problem_table_elem_bytes(pb) : 0, abft_a, abft ? ABFT_TABLE_PARTS * pb->n * problem_table_elem_bytes(pb) : 0}; /* a, b, e, f: core/abft.h */
+                    tw4_bytes, abft_a, abft ? ABFT_TABLE_PARTS * pb->n * problem_table_elem_bytes(pb) : 0}; /* a, b, e, f: core/abft.h */
   if (s == PPFFT_SUCCESS && abft && !p->abft) { /* the plan's first checked pass: its control buffer and threshold */
     s = c->be->abft_init(c->rt, &c->err, p->chain);
     if (s == PPFFT_SUCCESS) {

@@ -121,9 +121,27 @@ int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
       continue;
     }
     sp->nfactors[d] = k;
+    sp->fused[d] = k == 1 && on_chip_only && split_fusable(t, sp, d); /* the estimate fuses where it can */
     return on_chip_only;
   }
   return -1;
+}
+
+int split_fusable(const transform *t, const split *sp, int d)
+{
+  int real_dim = t->kind != PPFFT_C2C && d == t->rank - 1;
+  return sp->bluestein[d] && sp->nfactors[d] == 1 && !sp->xpose[d] && !real_dim && !t->f16;
+}
+
+int split_fuse(const transform *t, split *sp, int fused)
+{
+  int any = 0;
+  for (int d = 0; d < t->rank; ++d)
+    if (split_fusable(t, sp, d)) {
+      any |= sp->fused[d] != fused;
+      sp->fused[d] = fused;
+    }
+  return any;
 }
 
 /* Whether v on pb moves whole memory segments (geometry's rule for column passes). */

@@ -1,0 +1,21 @@
+/* The table of a one-pass FFT_M with Bluestein's or Rader's pointwise steps fused into it
+ * (problem.h's fuse_in, fuse_out; core/decompose.h): one buffer, the kernel's argument fz, holding
+ * the loads' table (chirp-in c_n, n < N; rader-in's g^q, uint32) and then, from entry
+ * fuse_out_offset (in complex entries of the plan's precision), the stores' table (the filter,
+ * M or L entries; chirp-out c_k / M, k < N; rader-out's g^-m, uint32).  The scale is not in it:
+ * the pass applies its own. */
+#ifndef PPFFT_CORE_FUSE_H
+#define PPFFT_CORE_FUSE_H
+#include "core/problem.h"
+#include <stddef.h>
+
+/* Whether p has fused steps (then its kernel takes fz). */
+static inline int fuse_any(const problem *p) { return p->fuse_in || p->fuse_out; }
+
+/* Where the stores' table starts, in complex entries (0 without fused loads). */
+size_t fuse_out_offset(const problem *p);
+
+/* The table in a new array the caller free()s, its size in *bytes; NULL if out of memory. */
+void *fuse_table(const problem *p, size_t *bytes);
+
+#endif
