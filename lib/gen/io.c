@@ -9,6 +9,16 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Whether every transform's side (0 input, 1 output) starts at an even index (the offset and every
+ * level's distance even): a real side's pairs x_2k, x_2k+1 are then aligned real2 elements. */
+static int side_starts_even(const problem *p, int side)
+{
+  if ((side ? p->out_offset : p->in_offset) % 2) return 0;
+  for (int l = 0; l < p->nlev; ++l)
+    if (problem_level_dist(p, side, l) % 2) return 0;
+  return 1;
+}
+
 /* A fused load (core/fuse.h): element pos of the transform at ptr on the input side, times the
  * chirp c_pos and zero from N on (Bluestein's chirp-in), or its element g^pos (Rader's rader-in). */
 static void fused_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos)
@@ -44,6 +54,10 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
   }
   if (gs->general && !side && gs->p->r2c && gs->p->half && gs->p->real_part != REAL_LAST) { /* z_k = x_2k + i x_2k+1 */
     size_t s = gs->p->pair_stride ? gs->p->pair_stride : gs->p->in_stride, zs = gs->p->pair_stride ? gs->p->in_stride : 2 * s;
+    if (s == 1 && zs == 2 && !gs->p->f16 && !gs->p->in_planar && side_starts_even(gs->p, 0)) { /* contiguous pairs: one real2 load */
+      tb_printf(b, "    const real2 %s = src[((%s) >> 1) + (ulong)(%s)];\n", name, ptr, pos);
+      return;
+    }
     tb_printf(b, "    const real2 %s = %sreal2%sLDR_IN((%s) + (ulong)(%s) * %zuul), LDR_IN((%s) + (ulong)(%s) * %zuul + %zuul));\n", name,
               gs->d->vec_open, gs->d->vec_mid, ptr, pos, zs, ptr, pos, zs, s);
     return;
@@ -174,8 +188,11 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
               pos, ptr, p->n * p->out_stride, d->vec_open, d->vec_mid, ptr, pos, p->out_stride);
   else if (p->c2r && p->half && p->real_part != REAL_FIRST) { /* z_k = x_2k + i x_2k+1 */
     size_t s = p->pair_stride ? p->pair_stride : p->out_stride, zs = p->pair_stride ? p->out_stride : 2 * s;
-    tb_printf(b, "      STR_OUT((%s) + (ulong)(%s) * %zuul, o_.x); STR_OUT((%s) + (ulong)(%s) * %zuul + %zuul, o_.y); }\n", ptr, pos,
-              zs, ptr, pos, zs, s);
+    if (s == 1 && zs == 2 && !p->f16 && !p->out_planar && side_starts_even(p, 1)) /* contiguous pairs: one real2 store */
+      tb_printf(b, "      dst[((%s) >> 1) + (ulong)(%s)] = o_; }\n", ptr, pos);
+    else
+      tb_printf(b, "      STR_OUT((%s) + (ulong)(%s) * %zuul, o_.x); STR_OUT((%s) + (ulong)(%s) * %zuul + %zuul, o_.y); }\n", ptr, pos,
+                zs, ptr, pos, zs, s);
   } else if (p->r2c && p->real_part == REAL_WHOLE) /* the Hermitian half only */
     tb_printf(b, "      if ((uint)(%s) <= %zuu) ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", pos, p->n / 2, ptr, pos, p->out_stride);
   else tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n", ptr, pos, p->out_stride);
