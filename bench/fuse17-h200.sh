@@ -1,7 +1,8 @@
 #!/bin/bash
 # bench/fuse17-h200.sh (bench/results/2026-11-25-h200-lengths, call 4): issue 17's primes with
 # Bluestein's and Rader's pointwise steps fused into one-pass FFTs (BFF, BFI) and the pointwise
-# passes over whole work-groups, against cuFFT and VkFFT in the same call.  Run on the device from
+# passes over whole work-groups, against cuFFT and VkFFT in the same call; real data with paired
+# real2 accesses; a short retune of the primes.  Run on the device from
 # /work/main's copy as bash .gpu/fuse17/run.sh, the branch's `make dist` tarball in .gpu/fuse17/.
 R=$PWD
 . .gpu/gpu-env.sh .gpu/debs >/dev/null 2>&1
@@ -35,9 +36,15 @@ echo "estimate: exit $? at $(el) s"; show $L/ppfft-estimate.log; save
 timeout 40 bench/cufft-bench -p f32,f64 --csv $L/cufft.csv ${P//,/ } > $L/cufft.log 2>&1; echo "cufft: exit $? at $(el) s"; save
 PPFFT_DEVICE=$D timeout 50 bench/vkfft-bench -p f32,f64 --csv $L/vkfft.csv ${P//,/ } > $L/vkfft.log 2>&1; echo "vkfft: exit $? at $(el) s"; save
 tail -14 $L/cufft.log; tail -14 $L/vkfft.log
-# 5. retune 17 and 127 (each problem in its own process: NOTE.md's cof65537 failure), as time allows
+# 5. real data, the shipped wisdom: contiguous pairs of reals now one real2 load (R2C) / store (C2R)
+for k in r2c c2r; do
+  [ $(el) -gt 120 ] && break
+  PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$B/wisdom timeout 30 bench/ppfft-bench --kind $k -p f32,f64 -n 1024,4096,16384,1024x1024,128x128x128 --csv $L/ppfft-$k.csv > $L/ppfft-$k.log 2>&1
+  echo "$k: exit $? at $(el) s"; show $L/ppfft-$k.log; save
+done
+# 6. retune 17 and 127 (each problem in its own process: NOTE.md's cof65537 failure), as time allows
 for q in cof17 cof127 cof17:f64 cof127:f64 cof4099 cof4099:f64; do
-  [ $(el) -gt 135 ] && break
+  [ $(el) -gt 140 ] && break
   timeout 25 tuner/ppfft-tune --device $D --problems $q --budget 12 -o $L/tune-${q/:/-}.wisdom > $L/tune-${q/:/-}.log 2>&1
   echo "tune $q: exit $? at $(el) s"; grep -v "^#" $L/tune-${q/:/-}.wisdom 2>/dev/null | awk '{print $4, $5, $6}'
 done
