@@ -24,13 +24,13 @@ show() { grep -E "^ +[0-9]" $1 | awk '{print $1, $3, $4, $(NF-3), $(NF-2), $(NF-
 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$B/wisdom timeout 60 bench/ppfft-bench -p f32,f64 -n $P --csv $L/ppfft-wisdom.csv > $L/ppfft-wisdom.log 2>&1
 echo "wisdom: exit $? at $(el) s"; show $L/ppfft-wisdom.log; save
 # 2. the same plans fused (BSF -> BFF, BSI -> BFI) where the FFT is one pass
-for p in f32 f64; do for n in 17 127 4099; do
+for p in f32 f64; do for n in 17 127 4099 1048573 2097143; do
   pl=$(grep "c2c:$p:fwd:oop:n$n:packed" wisdom/nvidia-h200.wisdom | awk '{print $5}' | sed 's/+BSF\//+BFF\//g; s/+BSI\//+BFI\//g')
   [ -n "$pl" ] && PPFFT_DEVICE=$D timeout 30 bench/ppfft-bench -p $p -n $n -v "$pl" --csv $L/ppfft-fused.csv >> $L/ppfft-fused.log 2>&1
 done; done
 echo "fused: at $(el) s"; show $L/ppfft-fused.log; save
 # 3. the estimate without wisdom (fused where one pass)
-PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=/nonexistent timeout 40 bench/ppfft-bench -p f32,f64 -n 17,127,4099 --csv $L/ppfft-estimate.csv > $L/ppfft-estimate.log 2>&1
+PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=/nonexistent timeout 40 bench/ppfft-bench -p f32,f64 -n 17,127,4099,1048573,2097143 --csv $L/ppfft-estimate.csv > $L/ppfft-estimate.log 2>&1
 echo "estimate: exit $? at $(el) s"; show $L/ppfft-estimate.log; save
 # 4. the peers, same sizes
 timeout 40 bench/cufft-bench -p f32,f64 --csv $L/cufft.csv ${P//,/ } > $L/cufft.log 2>&1; echo "cufft: exit $? at $(el) s"; save

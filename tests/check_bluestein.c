@@ -243,6 +243,11 @@ START_TEST(forced)
   for (char *f = strstr(s, "+BF"); f; f = strstr(f, "+BF")) f[2] = 'S';
   check_1d(103, 2, 0, 1, 0, s, 26);
   check_1d(17, 1, 0, 1, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t16;r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t16", 27);
+  /* Bluestein's FFT_M = 256 in two passes each, fused (four passes: chirp-in in the first's loads,
+   * the filter and chirp-out in the second's and the fourth's stores), in place, backward */
+  static const char *const two = "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg16/t16;r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg16/t16;"
+                                 "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg16/t16;r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg16/t16";
+  check_1d(103, 3, 0, 1, 1, two, 28);
   if (test_full()) {
     static const char *const v = "RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU";
     snprintf(s, sizeof s, "r16x8/%s+BSF/wg8/t1;r16x8/%s+BSI/wg8/t1", v, v); /* N = 64, M = 128 */

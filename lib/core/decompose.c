@@ -247,6 +247,47 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, int rade
   int nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
   nl = normalise(lev, nl);
+  if (fused && k == 2) { /* Bluestein's: FFT_M's four passes, the pointwise steps in the first's loads and the last's stores */
+    transform tt = *t;
+    tt.sign = -1;
+    int start = *npass;
+    sub a1 = {.L = M, .src = s->src, .dst = BUF_TMP, .sin = s->sin, .sout = 1, .oin = s->oin, .oout = aux, .pin = s->pin, .otmp = s->otmp};
+    sub a2 = {.L = M, .src = BUF_TMP, .dst = s->dst, .sin = 1, .sout = s->sout, .oin = aux, .oout = s->oout, .pout = s->pout, .otmp = s->otmp};
+    for (int i = 0; i < s->nlev; ++i) {
+      a1.lev[i] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
+      a2.lev[i] = (level){s->lev[i].count, rows[i], s->lev[i].dout, 0};
+    }
+    a1.nlev = normalise(a1.lev, s->nlev);
+    a2.nlev = normalise(a2.lev, s->nlev);
+    if (sub_passes(&tt, &a1, f, k, out, npass, msg, len) || sub_passes(&tt, &a2, f, k, out, npass, msg, len)) return -1;
+    problem *first = &out[start].pb, *filter = &out[start + 1].pb, *last = &out[start + 3].pb;
+    /* the last passes' innermost level must be the first pass's output digit (transform index mod
+     * f0: problem.h's fuse_digit), which normalise keeps first unless another level has unit
+     * distances; else the five passes */
+    int ok = 1;
+    for (int i = 0; i < 2; ++i) { /* the digit level: f0 of them, R0 u apart in the scratch (sub_passes), sout on the output */
+      const sub *a = i ? &a2 : &a1;
+      const problem *q = &out[start + 1 + 2 * i].pb;
+      size_t u = 1;
+      if (a->sin != 1)
+        for (int l = 0; l < a->nlev; ++l) u *= a->lev[l].count;
+      ok = ok && q->lev_count[0] % f[0] == 0 && q->in_dist == M / f[0] * u && q->out_dist == a->sout;
+    }
+    if (ok) {
+      first->fuse_in = POINTWISE_CHIRP_IN;
+      filter->fuse_out = POINTWISE_FILTER;
+      last->fuse_out = POINTWISE_CHIRP_OUT;
+      for (int i = 0; i < 4; ++i) {
+        out[start + i].pb.fuse_n = s->L;
+        out[start + i].pb.fuse_sign = t->sign;
+        out[start + i].bluestein = i < 2 ? 3 : 4;
+      }
+      filter->fuse_digit = last->fuse_digit = f[0];
+      return 0;
+    }
+    *npass = start;
+    fused = 0;
+  }
   if (fused) { /* two FFT_M passes, both forward, the pointwise steps in their loads and stores */
     transform tt = *t;
     tt.sign = -1;
@@ -446,9 +487,9 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
                d, t->n[d]);
       return -1;
     }
-    if (sp->fused[d] && (!M || nf != 1 || real_pass || sp->xpose[d] || t->f16)) {
-      snprintf(msg, len, "dimension %d: BFF/BFI fuse Bluestein's or Rader's steps into a one-pass FFT_M of a complex dimension, f32 or f64, "
-               "without XP", d);
+    if (sp->fused[d] && (!M || nf > 2 || (nf == 2 && sp->rader[d]) || real_pass || sp->xpose[d] || t->f16)) {
+      snprintf(msg, len, "dimension %d: BFF/BFI fuse Bluestein's or Rader's steps into a one-pass FFT_M (Bluestein's: or two passes) of "
+               "a complex dimension, f32 or f64, without XP", d);
       return -1;
     }
     int before = npass;

@@ -2,9 +2,13 @@
 #include "core/fuse.h"
 #include "core/bluestein.h"
 #include "core/rader.h"
+#include "core/twiddle_table.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The FFT's length M: the pass's own, or in two passes f0 x f1 (problem.h's fuse_digit). */
+static size_t fft_m(const problem *p) { return p->twiddle_n ? p->twiddle_n : p->fuse_digit ? p->fuse_digit * p->n : p->n; }
 
 /* Bytes of one part: Rader's permutations are uint32, the rest complex entries. */
 static size_t part_bytes(const problem *p, int kind)
@@ -13,7 +17,7 @@ static size_t part_bytes(const problem *p, int kind)
   switch (kind) {
   case POINTWISE_CHIRP_IN:
   case POINTWISE_CHIRP_OUT: return N * e;
-  case POINTWISE_FILTER: return p->n * e;
+  case POINTWISE_FILTER: return fft_m(p) * e;
   case POINTWISE_RADER_FILTER: return (N - 1) * e;
   case POINTWISE_RADER_IN:
   case POINTWISE_RADER_OUT: return (N - 1) * sizeof(uint32_t);
@@ -31,21 +35,24 @@ static void *part(const problem *p, int kind)
 {
   int f64 = p->f64, sign = p->fuse_sign;
   if (kind >= POINTWISE_RADER_IN) return rader_table((pointwise_kind)kind, p->fuse_n, sign, f64);
-  return bluestein_table((pointwise_kind)kind, p->fuse_n, p->n, sign, 1.0, f64);
+  return bluestein_table((pointwise_kind)kind, p->fuse_n, fft_m(p), sign, 1.0, f64);
 }
 
 void *fuse_table(const problem *p, size_t *bytes)
 {
-  size_t at = fuse_out_offset(p) * problem_table_elem_bytes(p), out = part_bytes(p, p->fuse_out);
-  *bytes = at + out;
+  size_t e = problem_table_elem_bytes(p), tw = p->twiddle_n ? four_step_entries(p->twiddle_n) * e : 0;
+  size_t at = fuse_out_offset(p) * e, out = part_bytes(p, p->fuse_out);
+  *bytes = tw + at + out;
   unsigned char *t = calloc(*bytes ? *bytes : 1, 1);
   void *a = p->fuse_in ? part(p, p->fuse_in) : NULL, *b = p->fuse_out ? part(p, p->fuse_out) : NULL;
-  if (!t || (p->fuse_in && !a) || (p->fuse_out && !b)) {
-    free(t), free(a), free(b);
+  void *w = p->twiddle_n ? four_step_table(p->twiddle_n, p->f64) : NULL;
+  if (!t || (p->fuse_in && !a) || (p->fuse_out && !b) || (p->twiddle_n && !w)) {
+    free(t), free(a), free(b), free(w);
     return NULL;
   }
-  if (a) memcpy(t, a, part_bytes(p, p->fuse_in));
-  if (b) memcpy(t + at, b, out);
-  free(a), free(b);
+  if (w) memcpy(t, w, tw);
+  if (a) memcpy(t + tw, a, part_bytes(p, p->fuse_in));
+  if (b) memcpy(t + tw + at, b, out);
+  free(a), free(b), free(w);
   return t;
 }

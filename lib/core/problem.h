@@ -57,14 +57,19 @@ typedef struct problem {
    * z_(k+1), and x_2k+1 is pair_stride reals after x_2k; 0 (REAL_WHOLE): the stride counts reals
    * between x_2k and x_2k+1, z_k's are twice that apart */
   size_t pair_stride;
-  /* Bluestein's or Rader's pointwise steps fused into the loads and the final stores of a one-pass
-   * FFT_M (core/decompose.h; gen/io.c emits them): fuse_in (POINTWISE_CHIRP_IN or RADER_IN, else 0)
+  /* Bluestein's or Rader's pointwise steps fused into the loads and the final stores of an FFT_M
+   * (core/decompose.h; gen/io.c emits them): fuse_in (POINTWISE_CHIRP_IN or RADER_IN, else 0)
    * on the loads, fuse_out (FILTER, CHIRP_OUT, RADER_FILTER or RADER_OUT, else 0) on the stores, for
    * a dimension of length fuse_n in the direction fuse_sign (the pass's own sign is forward); their
    * tables are the kernel's argument fz (core/fuse.h) */
   int fuse_in, fuse_out;
   size_t fuse_n;
   int fuse_sign;
+  /* a fused FFT_M in two passes (four-step): the first pass's loads index the dimension's element
+   * m + (twiddle_n / n) pos (m: the twiddle level's index), and the last pass's stores element
+   * d + fuse_digit pos, d the transform index mod fuse_digit (its innermost level, the first
+   * pass's output digit); 0 in a one-pass FFT_M: element pos */
+  size_t fuse_digit;
 } problem;
 
 enum { REAL_WHOLE = 0, REAL_FIRST = 1, REAL_LAST = 2 };

@@ -37,8 +37,9 @@
  *                  algorithm (core/bluestein.h): BSF the FFT of length M of the chirped input, BSI
  *                  the one after the filter (the inverse FFT, on conjugated data); M is the
  *                  product of the passes' lengths, the same for both
- *   BFF, BFI       (plans) BSF and BSI of a one-pass FFT_M with the pointwise steps fused into
- *                  its loads and stores (core/decompose.h): two passes instead of five
+ *   BFF, BFI       (plans) BSF and BSI with the pointwise steps fused into the FFT_M's loads and
+ *                  stores (core/decompose.h): one pass each instead of five passes (Bluestein's
+ *                  FFT_M may also be two passes each: four instead of seven)
  *   launch         wg<work-group size>, t<transforms per work-group>
  * A variant with TW-NATIVE is printed with a trailing "/fast-math": its accuracy is the device's
  * native sin/cos, not ppfft's bound, and the planner never picks it. */

@@ -21,19 +21,25 @@ static int side_starts_even(const problem *p, int side)
 
 /* A fused load (core/fuse.h): element pos of the transform at ptr on the input side, times the
  * chirp c_pos and zero from N on (Bluestein's chirp-in), or its element g^pos (Rader's rader-in). */
-static void fused_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos)
+static void fused_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr)
 {
   const problem *p = gs->p;
   const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
+  char at[256]; /* the element of the dimension: the position, or a four-step first pass's m + R0 pos */
+  if (p->twiddle_n) {
+    char m[160];
+    gen_twiddle_level_index(gs, m, sizeof m, tr);
+    tb_format(gs->b, at, sizeof at, "(%s + %zuu * (uint)(%s))", m, p->twiddle_n / p->n, pos);
+  } else tb_format(gs->b, at, sizeof at, "(uint)(%s)", pos);
   if (p->fuse_in == POINTWISE_RADER_IN) {
     tb_printf(b, "    const real2 %s = LD_IN((%s) + (ulong)((%sconst uint *)fz)[(uint)(%s)] * %zuul);\n", name, ptr, gs->d->global, pos,
               p->in_stride);
     return;
   }
   tb_printf(b, "    real2 %s = %sreal2%s0, 0);\n", name, vo, vm);
-  tb_printf(b, "    if ((uint)(%s) < %zuu) { const real2 fx_ = LD_IN((%s) + (ulong)(%s) * %zuul), fc_ = fz[(uint)(%s)];\n", pos, p->fuse_n, ptr,
-            pos, p->in_stride, pos);
-  tb_printf(b, "      %s = %sreal2%sfx_.x * fc_.x - fx_.y * fc_.y, fx_.x * fc_.y + fx_.y * fc_.x); }\n", name, vo, vm);
+  tb_printf(b, "    { const uint fn_ = %s;\n", at);
+  tb_printf(b, "    if (fn_ < %zuu) { const real2 fx_ = LD_IN((%s) + (ulong)(%s) * %zuul), fc_ = fz[fn_];\n", p->fuse_n, ptr, pos, p->in_stride);
+  tb_printf(b, "      %s = %sreal2%sfx_.x * fc_.x - fx_.y * fc_.y, fx_.x * fc_.y + fx_.y * fc_.x); } }\n", name, vo, vm);
 }
 
 /* f16 data: the type in memory of one access part of w reals (w / 2 half2, gen/dialect.h). */
@@ -45,7 +51,7 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
 {
   unsigned w = gen_access_width(gs), parts = gen_access_parts(gs), E = gs->g->e;
   if (gs->general && !side && gs->p->fuse_in) {
-    fused_load(gs, b, name, ptr, pos);
+    fused_load(gs, b, name, ptr, pos, tr);
     return;
   }
   if (gs->general && !side && gs->p->c2r && gs->p->half && gs->p->real_part != REAL_LAST) {
@@ -139,7 +145,9 @@ static void fused_store(const gen_state *gs, text_buf *b, const char *tr, const 
   const problem *p = gs->p;
   const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
   size_t so = p->out_stride, si = p->in_stride, off = fuse_out_offset(p), L = p->n;
-  tb_printf(b, "    { const uint fk_ = (uint)(%s);\n", pos);
+  if (p->fuse_digit) /* the last of two passes: d + P pos */
+    tb_printf(b, "    { const uint fk_ = (uint)((t0 + (ulong)(%s)) %% %zuul) + %zuu * (uint)(%s);\n", tr, p->fuse_digit, p->fuse_digit, pos);
+  else tb_printf(b, "    { const uint fk_ = (uint)(%s);\n", pos);
   switch (p->fuse_out) {
   case POINTWISE_FILTER:
   case POINTWISE_RADER_FILTER:
@@ -147,14 +155,15 @@ static void fused_store(const gen_state *gs, text_buf *b, const char *tr, const 
     if (p->fuse_out == POINTWISE_RADER_FILTER)
       tb_printf(b, "      if (fk_ == 0u) { const real2 s_ = LD_IN(IN_AT(t0 + (ulong)(%s))); ST_OUT((%s) + %zuul, s_); ST_OUT((%s) + %zuul, %sreal2%ss_.x + o_.x, s_.y + o_.y)); }\n",
                 tr, ptr, L * so, ptr, (L + 1) * so, vo, vm);
-    tb_printf(b, "      ST_OUT((%s) + (ulong)fk_ * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, -(o_.x * c_.y + o_.y * c_.x))); }\n", ptr, so, vo,
-              vm);
+    tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, -(o_.x * c_.y + o_.y * c_.x))); }\n", ptr, pos, so,
+              vo, vm);
     return;
   case POINTWISE_CHIRP_OUT:
     tb_printf(b, "      if (fk_ < %zuu) {\n      real2 o_ = %sreal2%s%s, -(%s));\n", p->fuse_n, vo, vm, re, im);
     general_final(gs, b, tr, pos, 1);
     tb_printf(b, "      const real2 c_ = fz[%zuu + fk_];\n", off);
-    tb_printf(b, "      ST_OUT((%s) + (ulong)fk_ * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, o_.x * c_.y + o_.y * c_.x)); } }\n", ptr, so, vo, vm);
+    tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, o_.x * c_.y + o_.y * c_.x)); } }\n", ptr, pos, so, vo,
+              vm);
     return;
   default: { /* POINTWISE_RADER_OUT */
     char lit[48], sc[96] = "";

@@ -85,7 +85,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
 
   /* the table arguments, after first and batch */
   out->table_arg = v->twiddle == TW_CM_K || v->twiddle == TW_GM;
-  out->four_step_arg = p->twiddle_n != 0 || fuse_any(p); /* the fused steps' table takes its place (a one-pass FFT_M) */
+  out->four_step_arg = p->twiddle_n != 0 || fuse_any(p); /* the fused steps' table takes its place, or follows it (core/fuse.h) */
   text_buf tables;
   text_buf_init(&tables);
   if (v->twiddle == TW_CM_K) tb_printf(&tables, ", %sreal2 *restrict tw", d->constant_arg);
@@ -114,6 +114,8 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (!v->abft) { /* (ABFT kernels loop over blocks: gen/abft.c) */
     tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
     tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
+    if (p->twiddle_n && fuse_any(p)) /* a fused four-step first pass: the fused steps' table after tw4's */
+      tb_printf(&buf, "  %sconst real2 *const fz = tw4 + %zuu;\n", d->global, four_step_entries(p->twiddle_n));
     gen_block_pointers(gs);
   }
   out->local_bytes = 0;

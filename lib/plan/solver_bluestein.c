@@ -4,7 +4,7 @@
  * fits them; the other dimensions as the fewest passes.  With PPFFT_EXHAUSTIVE also with 2M for a
  * 1D transform: a longer M can split into faster passes (or one pass fewer is none of them).  Where
  * the estimate took Rader's algorithm (solver_rader), Bluestein's there instead.  Where an FFT is
- * one pass, with and without the pointwise steps fused into it (BFF, BFI). */
+ * one pass (Bluestein's: or two), with and without the pointwise steps fused into it (BFF, BFI). */
 #include "plan/solver.h"
 
 static int applicable(const ppfft_context *c, const search_problem *sp)

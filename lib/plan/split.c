@@ -121,7 +121,7 @@ int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
       continue;
     }
     sp->nfactors[d] = k;
-    sp->fused[d] = k == 1 && on_chip_only && split_fusable(t, sp, d); /* the estimate fuses where it can */
+    sp->fused[d] = on_chip_only && split_fusable(t, sp, d); /* the estimate fuses where it can */
     return on_chip_only;
   }
   return -1;
@@ -130,7 +130,8 @@ int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
 int split_fusable(const transform *t, const split *sp, int d)
 {
   int real_dim = t->kind != PPFFT_C2C && d == t->rank - 1;
-  return sp->bluestein[d] && sp->nfactors[d] == 1 && !sp->xpose[d] && !real_dim && !t->f16;
+  int k = sp->nfactors[d];
+  return sp->bluestein[d] && (k == 1 || (k == 2 && !sp->rader[d])) && !sp->xpose[d] && !real_dim && !t->f16;
 }
 
 int split_fuse(const transform *t, split *sp, int fused)
