@@ -32,6 +32,12 @@ echo "fused: at $(el) s"; show $L/ppfft-fused.log; save
 # 3. the estimate without wisdom (fused where one pass)
 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=/nonexistent timeout 40 bench/ppfft-bench -p f32,f64 -n 17,127,4099,1048573,2097143 --csv $L/ppfft-estimate.csv > $L/ppfft-estimate.log 2>&1
 echo "estimate: exit $? at $(el) s"; show $L/ppfft-estimate.log; save
+# 3b. the estimate's plans of the primes past 2^20 unfused (BFF -> BSF, BFI -> BSI: seven passes)
+for p in f32 f64; do for n in 1048573 2097143; do
+  pl=$(awk -v n=$n -v p=$p '$1 == n && $3 == p {print $5}' $L/ppfft-estimate.log | sed 's/+BFF\//+BSF\//g; s/+BFI\//+BSI\//g')
+  [ -n "$pl" ] && PPFFT_DEVICE=$D timeout 30 bench/ppfft-bench -p $p -n $n -v "$pl" --csv $L/ppfft-unfused.csv >> $L/ppfft-unfused.log 2>&1
+done; done
+echo "unfused: at $(el) s"; show $L/ppfft-unfused.log; save
 # 4. the peers, same sizes
 timeout 40 bench/cufft-bench -p f32,f64 --csv $L/cufft.csv ${P//,/ } > $L/cufft.log 2>&1; echo "cufft: exit $? at $(el) s"; save
 PPFFT_DEVICE=$D timeout 50 bench/vkfft-bench -p f32,f64 --csv $L/vkfft.csv ${P//,/ } > $L/vkfft.log 2>&1; echo "vkfft: exit $? at $(el) s"; save
