@@ -44,14 +44,14 @@ PPFFT_DEVICE=$D timeout 50 bench/vkfft-bench -p f32,f64 --csv $L/vkfft.csv ${P//
 tail -14 $L/cufft.log; tail -14 $L/vkfft.log
 # 5. real data, the shipped wisdom: contiguous pairs of reals now one real2 load (R2C) / store (C2R)
 for k in r2c c2r; do
-  [ $(el) -gt 120 ] && break
+  [ $(el) -gt 95 ] && break
   PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$B/wisdom timeout 30 bench/ppfft-bench --kind $k -p f32,f64 -n 1024,4096,16384,1024x1024,128x128x128 --csv $L/ppfft-$k.csv > $L/ppfft-$k.log 2>&1
   echo "$k: exit $? at $(el) s"; show $L/ppfft-$k.log; save
 done
 # 6. retune 17 and 127 (each problem in its own process: NOTE.md's cof65537 failure), as time allows
 for q in cof17 cof127 cof17:f64 cof127:f64 cof4099 cof4099:f64; do
-  [ $(el) -gt 140 ] && break
-  timeout 25 tuner/ppfft-tune --device $D --problems $q --budget 12 -o $L/tune-${q/:/-}.wisdom > $L/tune-${q/:/-}.log 2>&1
+  [ $(el) -gt 100 ] && break
+  timeout 15 tuner/ppfft-tune --device $D --problems $q --budget 8 -o $L/tune-${q/:/-}.wisdom > $L/tune-${q/:/-}.log 2>&1
   echo "tune $q: exit $? at $(el) s"; grep -v "^#" $L/tune-${q/:/-}.wisdom 2>/dev/null | awk '{print $4, $5, $6}'
 done
 echo "total: $(el) s"
