@@ -101,11 +101,11 @@ START_TEST(estimate)
   for (size_t i = 0; i < sizeof primes / sizeof primes[0]; ++i) {
     ck_assert(rader_applies(primes[i]));
     describe(primes[i], 0, s, sizeof s);
-    ck_assert_msg(marked_length(s, "+BFF/") == primes[i] - 1 && marked_length(s, "+BFI/") == primes[i] - 1, "N = %zu: %s", primes[i], s);
+    ck_assert_msg(marked_length(s, "+BSF/") == primes[i] - 1 && marked_length(s, "+BSI/") == primes[i] - 1, "N = %zu: %s", primes[i], s);
   }
   ck_assert(!rader_applies(103) && !rader_applies(16) && !rader_applies(13) && rader_applies(65537));
   describe(103, 0, s, sizeof s);
-  ck_assert_msg(marked_length(s, "+BFF/") == 256, "N = 103: %s", s);
+  ck_assert_msg(marked_length(s, "+BSF/") == 256, "N = 103: %s", s);
   check_prime(97, 0, 1, 8);
   check_prime(17, 0, 0, 8);
 }
@@ -165,7 +165,8 @@ END_TEST
 Suite *make_rader_suite(void)
 {
   Suite *s = suite_create("rader");
-  const struct { const char *name; const TTest *test; } tests[] = {{"estimate", estimate}, {"wrong_plans", wrong_plans}, {"full", full}};
+  const struct { const char *name; const TTest *test; } tests[] = {
+    {"estimate", estimate}, {"wrong_plans", wrong_plans}, {"full", full}};
   for (size_t i = 0; i < sizeof tests / sizeof tests[0]; ++i) {
     TCase *tc = test_tcase(tests[i].name);
     tcase_add_test(tc, tests[i].test);

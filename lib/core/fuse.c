@@ -25,10 +25,17 @@ static size_t part_bytes(const problem *p, int kind)
   }
 }
 
+/* Bytes the loads' part takes: chirp-in's N entries in a slot of M (zeros past N), so that the
+ * stores' part starts where M alone says. */
+static size_t in_slot_bytes(const problem *p)
+{
+  return p->fuse_in == POINTWISE_CHIRP_IN ? fft_m(p) * problem_table_elem_bytes(p) : part_bytes(p, p->fuse_in);
+}
+
 size_t fuse_out_offset(const problem *p)
 {
   size_t e = problem_table_elem_bytes(p);
-  return (part_bytes(p, p->fuse_in) + e - 1) / e;
+  return FUSE_HEAD + (in_slot_bytes(p) + e - 1) / e;
 }
 
 static void *part(const problem *p, int kind)
@@ -51,7 +58,9 @@ void *fuse_table(const problem *p, size_t *bytes)
     return NULL;
   }
   if (w) memcpy(t, w, tw);
-  if (a) memcpy(t + tw, a, part_bytes(p, p->fuse_in));
+  uint32_t n = (uint32_t)p->fuse_n; /* the head: N, which the kernels read (their text depends on M alone) */
+  memcpy(t + tw, &n, sizeof n);
+  if (a) memcpy(t + tw + FUSE_HEAD * e, a, part_bytes(p, p->fuse_in));
   if (b) memcpy(t + tw + at, b, out);
   free(a), free(b), free(w);
   return t;

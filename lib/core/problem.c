@@ -1,5 +1,6 @@
 /* problem_from_desc and the layout arithmetic of one pass. */
 #include "core/problem.h"
+#include "core/bluestein.h"
 
 void problem_of_rank1(const transform *t, problem *p)
 {
@@ -69,6 +70,12 @@ size_t problem_span(const problem *p, int which)
     if (p->pair_stride) extra = p->pair_stride; /* z_k at k * stride, x_2k+1 pair_stride after */
     else last = 2 * p->n - 1;                   /* 2n reals */
   }
+  /* Rader's fused steps (core/fuse.h) reach past the n = L elements of its FFT: rader-in reads
+   * x_0..x_L, the filter writes the row's elements L and L + 1, rader-out reads them and writes
+   * X_0..X_L */
+  if (which == 0 && p->fuse_in == POINTWISE_RADER_IN) last = p->n;
+  if (which == 1 && p->fuse_out == POINTWISE_RADER_FILTER) last = p->n + 1;
+  if (p->fuse_out == POINTWISE_RADER_OUT) last = which ? p->n : p->n + 1;
   size_t span = (which ? p->out_offset : p->in_offset) + last * stride + extra + 1;
   size_t rest = p->batch;
   for (int l = 0; l < p->nlev; ++l) {

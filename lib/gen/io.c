@@ -32,13 +32,14 @@ static void fused_load(const gen_state *gs, text_buf *b, const char *name, const
     tb_format(gs->b, at, sizeof at, "(%s + %zuu * (uint)(%s))", m, p->twiddle_n / p->n, pos);
   } else tb_format(gs->b, at, sizeof at, "(uint)(%s)", pos);
   if (p->fuse_in == POINTWISE_RADER_IN) {
-    tb_printf(b, "    const real2 %s = LD_IN((%s) + (ulong)((%sconst uint *)fz)[(uint)(%s)] * %zuul);\n", name, ptr, gs->d->global, pos,
-              p->in_stride);
+    tb_printf(b, "    const real2 %s = LD_IN((%s) + (ulong)((%sconst uint *)(fz + %uu))[(uint)(%s)] * %zuul);\n", name, ptr, gs->d->global,
+              (unsigned)FUSE_HEAD, pos, p->in_stride);
     return;
   }
   tb_printf(b, "    real2 %s = %sreal2%s0, 0);\n", name, vo, vm);
   tb_printf(b, "    { const uint fn_ = %s;\n", at);
-  tb_printf(b, "    if (fn_ < %zuu) { const real2 fx_ = LD_IN((%s) + (ulong)(%s) * %zuul), fc_ = fz[fn_];\n", p->fuse_n, ptr, pos, p->in_stride);
+  tb_printf(b, "    if (fn_ < ((%sconst uint *)fz)[0]) { const real2 fx_ = LD_IN((%s) + (ulong)(%s) * %zuul), fc_ = fz[%uu + fn_];\n", gs->d->global,
+            ptr, pos, p->in_stride, (unsigned)FUSE_HEAD);
   tb_printf(b, "      %s = %sreal2%sfx_.x * fc_.x - fx_.y * fc_.y, fx_.x * fc_.y + fx_.y * fc_.x); } }\n", name, vo, vm);
 }
 
@@ -159,7 +160,7 @@ static void fused_store(const gen_state *gs, text_buf *b, const char *tr, const 
               vo, vm);
     return;
   case POINTWISE_CHIRP_OUT:
-    tb_printf(b, "      if (fk_ < %zuu) {\n      real2 o_ = %sreal2%s%s, -(%s));\n", p->fuse_n, vo, vm, re, im);
+    tb_printf(b, "      if (fk_ < ((%sconst uint *)fz)[0]) {\n      real2 o_ = %sreal2%s%s, -(%s));\n", gs->d->global, vo, vm, re, im);
     general_final(gs, b, tr, pos, 1);
     tb_printf(b, "      const real2 c_ = fz[%zuu + fk_];\n", off);
     tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, o_.x * c_.y + o_.y * c_.x)); } }\n", ptr, pos, so, vo,

@@ -19,19 +19,25 @@ ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppf
     if (ps->transpose || ps->pointwise) continue;
     variant v = ps->v;
     v.abft = 2;
+    /* ABFT checks the FFT's own loads and stores: Bluestein's and Rader's steps unfused (BFF, BFI ->
+     * BSF, BSI), the same FFT passes with the pointwise ones between them */
+    problem pb = ps->pb;
+    pb.fuse_in = pb.fuse_out = 0;
+    pb.fuse_digit = 0;
+    if (v.bluestein > 2) v.bluestein -= 2;
     geometry g;
     char msg[256];
-    if (geometry_of(&ps->pb, &v, &c->info, &g, msg, sizeof msg) != PPFFT_SUCCESS) {
+    if (geometry_of(&pb, &v, &c->info, &g, msg, sizeof msg) != PPFFT_SUCCESS) {
       /* the plan's variant cannot carry the checksums (another on-chip mode, COLS, SHFL): the
        * estimate's first variant that can, in the same place of the plan */
       variant list[64];
-      size_t count = candidates_estimate(&ps->pb, &c->info, list, sizeof list / sizeof list[0], msg, sizeof msg);
+      size_t count = candidates_estimate(&pb, &c->info, list, sizeof list / sizeof list[0], msg, sizeof msg);
       for (size_t k = 0; k < count; ++k) {
         variant w = list[k];
         w.abft = 2;
         w.xpose = v.xpose;
         w.bluestein = v.bluestein;
-        if (geometry_of(&ps->pb, &w, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) {
+        if (geometry_of(&pb, &w, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) {
           v = w;
           break;
         }

@@ -22,7 +22,7 @@ static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_
   out[0] = (plan_candidate){.sp = b, .from = solver_bluestein.name};
   const transform *t = sp->t;
   size_t n = 1;
-  if (max >= 2) { /* the pointwise steps fused into one-pass FFTs, or not (whichever the estimate did not) */
+  if (max >= 2) { /* the pointwise steps fused into the FFTs (the estimate's are not) */
     out[1] = out[0];
     n += (size_t)split_fuse(t, &out[1].sp, !b.fused[0] && !b.fused[1] && !b.fused[2]);
   }

@@ -19,7 +19,7 @@ static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_
   if (!split_has_rader(&r) && split_fewest_prime(c, sp->t, PRIME_RADER, &r) != 0) return 0;
   out[0] = (plan_candidate){.sp = r, .from = solver_rader.name};
   if (max < 2) return 1;
-  out[1] = out[0]; /* the pointwise steps fused into the FFTs, or not (whichever the estimate did not) */
+  out[1] = out[0]; /* the pointwise steps fused into the FFTs (the estimate's are not) */
   return split_fuse(sp->t, &out[1].sp, !r.fused[0] && !r.fused[1] && !r.fused[2]) ? 2 : 1;
 }
 

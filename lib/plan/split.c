@@ -121,7 +121,11 @@ int split_next_estimate(const transform *t, int d, int *attempt, split *sp)
       continue;
     }
     sp->nfactors[d] = k;
-    sp->fused[d] = on_chip_only && split_fusable(t, sp, d); /* the estimate fuses where it can */
+    /* the estimate does not fuse Bluestein's and Rader's steps (BFF, BFI): fused kernels read and
+     * write the user's layout, so each length builds its own where unfused ones share theirs per M
+     * (make check's sweeps of prime lengths on PoCL: 2.5x the build time); the planner's search
+     * (solver_rader, solver_bluestein) times them, and wisdom names them */
+    sp->fused[d] = 0;
     return on_chip_only;
   }
   return -1;
