@@ -612,6 +612,49 @@ START_TEST(f16_tc_against_fftw)
 }
 END_TEST
 
+/* The shipped wisdom's f16 plans (COLS, XR2 rounds, staged CGAP, SHFL, LM-CC passes: each way an
+ * f16 kernel goes through its half2 plane) on the device, against FFTW, shapes to 2^22 points with
+ * a batch of about 2^22 points, both directions. */
+START_TEST(f16_wisdom_plans_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  const char *srcdir = getenv("srcdir");
+  char path[4096], msg[512];
+  snprintf(path, sizeof path, "%s/wisdom/nvidia-h200-cuda.wisdom", srcdir && *srcdir ? srcdir : ".");
+  char *text = wisdom_read_file(path);
+  ck_assert_msg(text, "cannot read %s", path);
+  wisdom_entry *e = NULL;
+  size_t n = 0, ran = 0;
+  ck_assert_msg(wisdom_parse(text, &e, &n, msg, sizeof msg) == 0, "%s: %s", path, msg);
+  free(text);
+  for (size_t i = 0; i < n; ++i) {
+    if (!strstr(e[i].base, ":f16:")) continue;
+    const char *q = strstr(e[i].base, ":n");
+    size_t len[3], total = 1;
+    int rank = 0;
+    for (++q; (*q == 'n' || *q == 'x') && rank < 3; ++rank) {
+      len[rank] = strtoull(q + 1, (char **)&q, 10);
+      total *= len[rank];
+    }
+    if (total > ((size_t)1 << 22)) continue;
+    ppfft_desc d;
+    ppfft_desc_init(&d, rank, len, ((size_t)1 << 22) / total);
+    d.precision = PPFFT_F16;
+    d.direction = ran % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)total : 1.0;
+    double err;
+    ppfft_status s = f16_run(c, &d, e[i].plan, 0, (unsigned)(400 + i), &err, NULL, 0);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s %s: %s", e[i].base, e[i].plan, ppfft_context_last_error(c));
+    printf("f16 wisdom %s %s: error %.3g (bound %.3g) %s\n", e[i].base, d.direction < 0 ? "fwd" : "bwd", err, f16_bound(total), e[i].plan);
+    ck_assert_msg(err <= f16_bound(total), "%s %s: error %.3g > %.3g", e[i].base, e[i].plan, err, f16_bound(total));
+    ++ran;
+  }
+  free(e);
+  ck_assert_uint_ge(ran, 15);
+}
+END_TEST
+
 /* The f16 entries of the shipped H200 CUDA wisdom (tuned, bench/results/2026-11-25-h200-f16) still
  * apply: each plan splits its transform (at the 256 MiB batch it was tuned at) and every pass's
  * variant fits, so a change of the planner's or the geometry's rules that would drop them (the
@@ -690,6 +733,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_wide_against_fftw);
   tcase_add_test(tc, f16_tc_against_fftw);
   tcase_add_test(tc, f16_planner_against_fftw);
+  tcase_add_test(tc, f16_wisdom_plans_against_fftw);
   suite_add_tcase(s, tc);
   return s;
 }

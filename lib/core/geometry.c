@@ -108,6 +108,10 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
         if (problem_level_dist(p, side, l) % g->e) return UNSUP("f16's %u-element accesses need distances that are multiples of %u", g->e, g->e);
     }
   }
+  /* f16 on RP+LM-CM exchanges and stages through a plane of half2 words (4 bytes an element, as
+   * one part of f32): half the bytes and barriers of a plane of f32 parts, one more rounding to
+   * half per trip (gen/pass.c).  TC reads f32 parts from its two planes; VAVM stores f32 vectors. */
+  g->h2 = p->f16 && v->onchip == ONCHIP_RP_LM_CM && !v->tc && !v->vector_math;
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
@@ -214,7 +218,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }
-  g->local_bytes = planes * g->t * g->npad * rs;
+  g->local_bytes = planes * g->t * g->npad * rs; /* (h2: a half2 word an element, rs = 4 too) */
   if (v->abft) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
                   * sum by shuffles), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;

@@ -141,6 +141,15 @@ void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, 
 /* Copies component c of all owned slots to (to_local = 1) or from local memory. */
 void gen_slots_local(gen_state *gs, char c, int to_local);
 
+/* g->h2 (f16's half2 plane): stores re, im (expressions) rounded to half as the half2 word at local
+ * index idx (to_local = 1), or loads that word into them. */
+void gen_h2_local(const gen_state *gs, text_buf *b, int to_local, const char *idx, const char *re, const char *im);
+
+/* g->h2: copies both parts of the owned slot groups q = first..first+count-1, slots cr and ci
+ * ('r', 'i'; or 'x', 'y' for exchange rounds' early groups), to (to_local = 1) or from the half2
+ * plane, which starts at element `base` of the transform. */
+void gen_slots_local_h2(gen_state *gs, char cr, char ci, int to_local, unsigned first, unsigned count, unsigned base);
+
 /* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
 void gen_load_pattern_to_local(gen_state *gs);
 
@@ -202,7 +211,8 @@ void gen_stockham_on_slots(gen_state *gs, spass sp);
  * (the scatter half of the exchange; TC's passes read there). */
 void gen_stockham_scatter(gen_state *gs, spass sp, char c);
 
-/* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
+/* RP+LM-CM exchange after pass sp: per component (g->h2: both at once, as half2), scatter to
+ * local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
  * 1/xr of the butterfly groups tid + w*c (of each work-item's, or where a work-item holds fewer
  * than xr, of the work-items) and go to the h-th 1/xr of its register groups (core/geometry.c has
