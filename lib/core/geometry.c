@@ -110,8 +110,15 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   }
   /* f16 on RP+LM-CM exchanges and stages through a plane of half2 words (4 bytes an element, as
    * one part of f32): half the bytes and barriers of a plane of f32 parts, one more rounding to
-   * half per trip (gen/pass.c).  TC reads f32 parts from its two planes; VAVM stores f32 vectors. */
-  g->h2 = p->f16 && v->onchip == ONCHIP_RP_LM_CM && !v->tc && !v->vector_math;
+   * half per trip (gen/pass.c).  TC reads f32 parts from its two planes; VAVM stores f32 vectors.
+   * LM32 keeps the f32 parts, one part a round: on the H200 (bench/results/2026-11-25-h200-f16)
+   * the half2 plane lifted one pass 256..16384 by 11-20 % (1024's shuffles aside) and the 2D
+   * shapes by 6-12 %, but the COLS plans of 32768, 2^19 and 2^20 ran 3-7 % slower with it, so
+   * MEASURE times both on COLS passes. */
+  if (v->lm32 && (!p->f16 || v->tc || v->vector_math))
+    return UNSUP("%s", "LM32 is for f16 data on RP+LM-CM without TC or VAVM (other local planes hold f32 or f64 parts already)");
+  if (v->lm32 && v->shfl && !g->staged) return UNSUP("%s", "LM32: this shuffle exchange has no local plane (nothing staged)");
+  g->h2 = p->f16 && v->onchip == ONCHIP_RP_LM_CM && !v->tc && !v->vector_math && !v->lm32;
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);

@@ -11,6 +11,9 @@
  *                  RP+LM-CM may add TC (CUDA, f16 data): its radix-16 passes as 16x16 complex
  *                  matrix products on the Tensor Cores (mma.sync m16n8k16, f16 inputs, f32
  *                  accumulation), the data between them in local memory; the other passes as RP
+ *                  RP+LM-CM (or RP+SHFL-* where it stages) on f16 data exchanges through a plane of
+ *                  half2 words, both parts at once; LM32 keeps f32 parts there instead, one part a
+ *                  round (the f16 kernels before 2026-11-25: no extra rounding, twice the barriers)
  *   access pattern how work-items move data between global memory and the chip:
  *                  CGAP    work-item k moves vector k of the work-group's span (coalesced);
  *                  DIRECT  each work-item moves the elements its own first and last pass use
@@ -66,6 +69,8 @@ typedef struct variant {
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
   int tc;             /* TC: radix-16 passes on the Tensor Cores (gen/tensor.c) */
+  int lm32;           /* LM32: f16 data's local plane holds f32 parts, one part a round (geometry's
+                       * h2 off) */
   unsigned minb;      /* MBk: __launch_bounds__(wg, k) on CUDA, at least k blocks a multiprocessor;
                        * 0: none (the bound is the block size alone) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */

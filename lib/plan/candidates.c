@@ -120,6 +120,19 @@ static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
   if (!listed(out, *n, v) && *n < max) out[(*n)++] = *v;
 }
 
+/* f16's COLS passes: v, and v with LM32 (the local plane in f32 parts, not half2 words), which ran
+ * the COLS plans of 32768, 2^19 and 2^20 3-7 % faster on the H200 where the half2 plane lifted
+ * every other shape (core/geometry.c) */
+static void add_cols(const problem *p, const device_info *di, variant *out, size_t *n, size_t max, const variant *v)
+{
+  add_unique(out, n, max, v);
+  variant w = *v;
+  w.lm32 = 1;
+  geometry g;
+  char msg[256];
+  if (p->f16 && geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, n, max, &w);
+}
+
 /* v with shuffle exchange mode m, fitted at the first width whose transform lies in one warp (at
  * most two widenings); 0, or -1 where none does. */
 static int fit_shuffle(const problem *p, const device_info *di, variant v, shuffle_mode m, variant *out)
@@ -205,9 +218,9 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         geometry g;
         if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) break;
         if (half && (t != 2 || fit_columns(p, di, &v, v.tpw / 2, 0, &g, msg, sizeof msg) != 0)) continue;
-        add_unique(out, &n, max, &v);
+        add_cols(p, di, out, &n, max, &v);
         /* and twice the columns in all of the local memory (where the compute unit holds more) */
-        if (t == 2 && !half && fit_columns(p, di, &v, v.tpw * 2, 1, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+        if (t == 2 && !half && fit_columns(p, di, &v, v.tpw * 2, 1, &g, msg, sizeof msg) == 0) add_cols(p, di, out, &n, max, &v);
       }
   /* CUDA: the exchange by warp shuffles where a transform fits in a warp (the seed's SHFL; NAIVE,
    * which spills by design, only in the exhaustive search) */
@@ -320,6 +333,14 @@ variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *
       char msg[256];
       if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS && !listed(g.items, g.count, &v)) collect(&v, &g);
     }
+  size_t planes = g.count; /* f16: each with the local plane in f32 parts too (LM32) */
+  for (size_t i = 0; p->f16 && i < planes && !g.failed; ++i) {
+    variant v = g.items[i];
+    v.lm32 = 1;
+    geometry geo;
+    char msg[256];
+    if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS) collect(&v, &g);
+  }
   if (g.failed || g.count == 0) {
     free(g.items);
     *count = 0;
