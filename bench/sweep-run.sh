@@ -15,12 +15,12 @@ export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/sweep-cache} XDG_DATA_HOME=/tmp/swe
 T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
 BASE=${BASE:-nvidia-h200.wisdom}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$L/gpu.txt"; cat .tarball-commit 2>/dev/null | tee -a "$L/gpu.txt"
-F32="8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 33554432 67108864 134217728 256x256 1024x1024 4096x4096 64x64x64 128x128x128 256x256x256"
-F64="8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 33554432 67108864 256x256 1024x1024 4096x4096 64x64x64 128x128x128 256x256x256"
+F32=${F32:-"8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 33554432 67108864 134217728 256x256 1024x1024 4096x4096 64x64x64 128x128x128 256x256x256"}
+F64=${F64:-"8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 33554432 67108864 256x256 1024x1024 4096x4096 64x64x64 128x128x128 256x256x256"}
 # the misses of bench/results/2026-11-24-h200-cols (and -reorder, -onepass) first, worst first; then the rest
-FIRST="cof32768 cof2097152 cof8192 cof262144 cof524288 cof1048576 cof8388608:f64 cof16777216:f64 cof134217728 cof256x256
+FIRST=${FIRST:-"cof32768 cof2097152 cof8192 cof262144 cof524288 cof1048576 cof8388608:f64 cof16777216:f64 cof134217728 cof256x256
 cof1024x1024 cof32768:f64 cof65536:f64 cof2097152:f64 cof33554432:f64 cof67108864:f64 cof4096x4096:f64 cof128x128x128:f64
-cof256x256:f64 cof4194304 cof8388608"
+cof256x256:f64 cof4194304 cof8388608"}
 ALL="$FIRST $(for s in $F32; do echo cof$s; done) $(for s in $F64; do echo cof$s:f64; done)"
 PROBLEMS=$(echo $ALL | tr ' ' '\n' | awk '!seen[$0]++' | paste -sd,)
 if [ "${TUNE_T:-0}" -gt 0 ]; then
@@ -38,12 +38,21 @@ if [ -n "$CUDA_PROBLEMS" ]; then
 fi
 export PPFFT_WISDOM_PATH=$PWD/wisdom
 PPFFT_DEVICE=1:0 tuner/ppfft-tune --check > "$L/check.txt" 2>&1; el "ppfft-tune --check: exit $?"
+# the plans' kernels compiled first, 16 processes (NVIDIA's OpenCL compiles one program at a time per process)
+for p in f32 f64; do
+  S=$F32; [ $p = f64 ] && S=$F64
+  for j in 0 1 2 3 4 5 6 7; do
+    PPFFT_DEVICE=1:0 timeout 60 bench/ppfft-bench --build $j/8 -n $(echo $S | tr ' ' ',') -p $p -m 256 -v estimate > /dev/null 2>&1 &
+  done
+done; wait; el "kernels built"
 for p in f32 f64; do
   S=$F32; [ $p = f64 ] && S=$F64
   PPFFT_DEVICE=1:0 timeout ${BENCH_T:-70} bench/ppfft-bench -n $(echo $S | tr ' ' ',') -p $p -m 256 -r 20 -v estimate --csv "$L/ppfft-$p.csv" \
     > "$L/ppfft-$p.log" 2>&1; el "ppfft $p: exit $?"
+done
+for p in f32 f64; do
+  S=$F32; [ $p = f64 ] && S=$F64
   timeout 40 bench/cufft-bench -p $p -m 256 -r 20 --csv "$L/cufft-$p.csv" $S > "$L/cufft-$p.log" 2>&1; el "cufft $p: exit $?"
-  PPFFT_DEVICE=1:0 timeout ${VK_T:-60} bench/vkfft-bench -p $p -m 256 -r 20 --csv "$L/vkfft-$p.csv" $S > "$L/vkfft-$p.log" 2>&1; el "vkfft $p: exit $?"
 done
 if [ -n "$CUDA_PROBLEMS" ]; then
   for p in f32 f64; do
@@ -52,4 +61,8 @@ if [ -n "$CUDA_PROBLEMS" ]; then
     timeout 30 bench/cufft-bench -p $p -m 256 -r 20 --csv "$L/cufft-c-$p.csv" $S > "$L/cufft-c-$p.log" 2>&1; el "cufft (CUDA set) $p: exit $?"
   done
 fi
+for p in ${VK_PRECS:-f32 f64}; do
+  S=$F32; [ $p = f64 ] && S=$F64; [ -n "$VK_SHAPES" ] && S=$(echo $VK_SHAPES | tr ' ' '\n' | grep ":$p$" | cut -d: -f1)
+  PPFFT_DEVICE=1:0 timeout ${VK_T:-60} bench/vkfft-bench -p $p -m 256 -r 20 --csv "$L/vkfft-$p.csv" $S > "$L/vkfft-$p.log" 2>&1; el "vkfft $p: exit $?"
+done
 python3 bench/sweep-table.py "$L" ${COPY_GBPS:-4091} | tail -60
