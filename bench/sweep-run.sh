@@ -61,8 +61,18 @@ if [ -n "$CUDA_PROBLEMS" ]; then
     timeout 30 bench/cufft-bench -p $p -m 256 -r 20 --csv "$L/cufft-c-$p.csv" $S > "$L/cufft-c-$p.log" 2>&1; el "cufft (CUDA set) $p: exit $?"
   done
 fi
+# VkFFT where ppfft trails cuFFT (the fallback bar's comparison), unless VK_SHAPES names them (VK_ALL=1: every shape)
+[ -z "$VK_SHAPES" ] && [ -z "$VK_ALL" ] && VK_SHAPES=$(python3 - "$L" <<'PY'
+import csv, os, sys
+for p in ('f32', 'f64'):
+    pp, cu = {}, {}
+    if os.path.exists(f'{sys.argv[1]}/ppfft-{p}.csv'): pp = {r['n']: float(r['gbps']) for r in csv.DictReader(open(f'{sys.argv[1]}/ppfft-{p}.csv')) if r['status'] == 'ok'}
+    if os.path.exists(f'{sys.argv[1]}/cufft-{p}.csv'): cu = {r['shape']: float(r['GBps']) for r in csv.DictReader(open(f'{sys.argv[1]}/cufft-{p}.csv'))}
+    print(' '.join(f'{s}:{p}' for s in cu if s not in pp or pp[s] < cu[s]))
+PY
+); echo "VkFFT on: $VK_SHAPES" | tr '\n' ' '; echo
 for p in ${VK_PRECS:-f32 f64}; do
-  S=$F32; [ $p = f64 ] && S=$F64; [ -n "$VK_SHAPES" ] && S=$(echo $VK_SHAPES | tr ' ' '\n' | grep ":$p$" | cut -d: -f1)
+  S=$F32; [ $p = f64 ] && S=$F64; [ -n "$VK_SHAPES" ] && S=$(echo $VK_SHAPES | tr ' ' '\n' | grep ":$p$" | cut -d: -f1); [ -z "$S" ] && continue
   PPFFT_DEVICE=1:0 timeout ${VK_T:-60} bench/vkfft-bench -p $p -m 256 -r 20 --csv "$L/vkfft-$p.csv" $S > "$L/vkfft-$p.log" 2>&1; el "vkfft $p: exit $?"
 done
 python3 bench/sweep-table.py "$L" ${COPY_GBPS:-4091} | tail -60
