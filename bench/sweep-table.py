@@ -34,7 +34,7 @@ for p in ('f32', 'f64'):
         plan = pp.get(shape, (nan, '', ''))[1]
         passes = plan.split(' (')[0].count(';') + 1 if plan else 0
         floor = copy / passes if passes else nan
-        r = {'precision': p, 'shape': shape, 'passes': passes, 'floor_GBps': round(floor), 'ppfft_GBps': g(pp),
+        r = {'precision': p, 'shape': shape, 'passes': passes, 'floor_GBps': floor if floor != floor else round(floor), 'ppfft_GBps': g(pp),
              'of_floor': g(pp) / floor, 'cufft_GBps': g(cu), 'ppfft_over_cufft': g(pp) / g(cu), 'vkfft_GBps': g(vk),
              'ppfft_over_vkfft': g(pp) / g(vk), 'plan': plan, 'status': pp.get(shape, (0, '', 'missing'))[2]}
         rows.append(r)
