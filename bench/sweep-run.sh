@@ -44,6 +44,12 @@ for p in f32 f64; do
   for j in 0 1 2 3 4 5 6 7; do
     PPFFT_DEVICE=1:0 timeout 60 bench/ppfft-bench --build $j/8 -n $(echo $S | tr ' ' ',') -p $p -m 256 -v estimate > /dev/null 2>&1 &
   done
+done
+for p in f32 f64; do
+  S=$OLD_F32; [ $p = f64 ] && S=$OLD_F64; [ -z "$OLD_WISDOM" ] || [ -z "$S" ] && continue
+  for j in 0 1 2 3; do
+    PPFFT_WISDOM_PATH=$OLD_WISDOM PPFFT_DEVICE=1:0 timeout 60 bench/ppfft-bench --build $j/4 -n $(echo $S | tr ' ' ',') -p $p -m 256 -v estimate > /dev/null 2>&1 &
+  done
 done; wait; el "kernels built"
 for p in f32 f64; do
   S=$F32; [ $p = f64 ] && S=$F64
@@ -54,7 +60,7 @@ for p in f32 f64; do
   S=$F32; [ $p = f64 ] && S=$F64
   timeout 40 bench/cufft-bench -p $p -m 256 -r 20 --csv "$L/cufft-$p.csv" $S > "$L/cufft-$p.log" 2>&1; el "cufft $p: exit $?"
 done
-if [ -n "$CUDA_PROBLEMS" ]; then
+if [ -n "$CUDA_PROBLEMS$CUDA_BENCH" ]; then
   for p in f32 f64; do
     S=$CUDA_F32; [ $p = f64 ] && S=$CUDA_F64
     timeout 50 bench/ppfft-cuda-bench -p $p -m 256 -r 20 --csv "$L/ppfft-cuda-$p.csv" $S > "$L/ppfft-cuda-$p.log" 2>&1; el "ppfft-cuda $p: exit $?"
@@ -74,5 +80,11 @@ PY
 for p in ${VK_PRECS:-f32 f64}; do
   S=$F32; [ $p = f64 ] && S=$F64; [ -n "$VK_SHAPES" ] && S=$(echo $VK_SHAPES | tr ' ' '\n' | grep ":$p$" | cut -d: -f1); [ -z "$S" ] && continue
   PPFFT_DEVICE=1:0 timeout ${VK_T:-60} bench/vkfft-bench -p $p -m 256 -r 20 --csv "$L/vkfft-$p.csv" $S > "$L/vkfft-$p.log" 2>&1; el "vkfft $p: exit $?"
+done
+# with OLD_WISDOM (a folder or file): ppfft with it on $OLD_F32 / $OLD_F64, the wisdom before the retune, in the same call
+for p in f32 f64; do
+  S=$OLD_F32; [ $p = f64 ] && S=$OLD_F64; [ -z "$OLD_WISDOM" ] || [ -z "$S" ] && continue
+  PPFFT_WISDOM_PATH=$OLD_WISDOM PPFFT_DEVICE=1:0 timeout 40 bench/ppfft-bench -n $(echo $S | tr ' ' ',') -p $p -m 256 -r 20 -v estimate \
+    --csv "$L/ppfft-old-$p.csv" > "$L/ppfft-old-$p.log" 2>&1; el "ppfft (wisdom before) $p: exit $?"
 done
 python3 bench/sweep-table.py "$L" ${COPY_GBPS:-4091} | tail -60

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/sweep-table.py DIR COPY_GBPS: the table of bench/sweep-run.sh's CSVs in DIR: per shape ppfft-OpenCL's passes, the
+"""bench/sweep-table.py DIR COPY_GBPS (ppfft-old-*.csv: ppfft with the wisdom before the retune, a column of sweep.csv): the table of bench/sweep-run.sh's CSVs in DIR: per shape ppfft-OpenCL's passes, the
 pass-count floor (COPY_GBPS / passes), ppfft / cuFFT / VkFFT GB/s and the ratios (and ppfft-CUDA against cuFFT where DIR has
 ppfft-cuda-*.csv); writes DIR/sweep.csv (and DIR/cuda.csv) and prints a markdown table."""
 import csv, math, os, sys
@@ -29,6 +29,7 @@ for p in ('f32', 'f64'):
     pp = rd(f'{L}/ppfft-{p}.csv', 'n', 'gbps')
     cu = rd(f'{L}/cufft-{p}.csv', 'shape', 'GBps')
     vk = rd(f'{L}/vkfft-{p}.csv', 'shape', 'GBps')
+    old = rd(f'{L}/ppfft-old-{p}.csv', 'n', 'gbps')
     for shape in list(dict.fromkeys(list(cu) + list(pp))):
         g = lambda d: d.get(shape, (nan, '', ''))[0]
         plan = pp.get(shape, (nan, '', ''))[1]
@@ -36,7 +37,7 @@ for p in ('f32', 'f64'):
         floor = copy / passes if passes else nan
         r = {'precision': p, 'shape': shape, 'passes': passes, 'floor_GBps': floor if floor != floor else round(floor), 'ppfft_GBps': g(pp),
              'of_floor': g(pp) / floor, 'cufft_GBps': g(cu), 'ppfft_over_cufft': g(pp) / g(cu), 'vkfft_GBps': g(vk),
-             'ppfft_over_vkfft': g(pp) / g(vk), 'plan': plan, 'status': pp.get(shape, (0, '', 'missing'))[2]}
+             'ppfft_over_vkfft': g(pp) / g(vk), 'ppfft_wisdom_before_GBps': g(old), 'plan': plan, 'status': pp.get(shape, (0, '', 'missing'))[2]}
         rows.append(r)
         print('| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |' % (p, shape, passes, f(floor), f(g(pp)), f(100 * r['of_floor']) + ' %',
               f(g(cu)), f(r['ppfft_over_cufft'], 3), f(g(vk)), f(r['ppfft_over_vkfft'], 3)))
