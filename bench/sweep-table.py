@@ -30,7 +30,10 @@ for p in ('f32', 'f64'):
     cu = rd(f'{L}/cufft-{p}.csv', 'shape', 'GBps')
     vk = rd(f'{L}/vkfft-{p}.csv', 'shape', 'GBps')
     old = rd(f'{L}/ppfft-old-{p}.csv', 'n', 'gbps')
-    for shape in list(dict.fromkeys(list(cu) + list(pp))):
+    def order(shape):
+        d = [int(x) for x in shape.split('x')]
+        return (len(d), math.prod(d))
+    for shape in sorted(dict.fromkeys(list(cu) + list(pp)), key=order):
         g = lambda d: d.get(shape, (nan, '', ''))[0]
         plan = pp.get(shape, (nan, '', ''))[1]
         passes = plan.split(' (')[0].count(';') + 1 if plan else 0
