@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """bench/sweep-combine.py OUT DIR... : one folder of sweep CSVs (ppfft-P.csv, cufft-P.csv, vkfft-P.csv, P = f32, f64) from
-several calls' folders (LIBS=DIR: that folder for those libraries only, e.g. vkfft=DIR): per library and shape the row of the first folder that has it, so ppfft and cuFFT of a shape come
-from the same call when that call's folder comes first for both.  Adds the column `source` (the folder a row came from)."""
+several calls' folders (LIBS=DIR: that folder for those libraries only, e.g. vkfft=DIR): per library and shape the row of
+the first folder that has it, so ppfft and cuFFT of a shape come from the same call when that call's folder comes first for
+both.  Adds the column `source` (the folder a row came from)."""
 import csv, os, sys
 
 out, dirs = sys.argv[1], sys.argv[2:]
