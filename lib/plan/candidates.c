@@ -21,7 +21,7 @@ static variant knobs(onchip_mode onchip, access_pattern access, int vector_math,
 size_t candidates_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len)
 {
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
-  static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
+  static const twiddle_mode tw_order[] = {TW_CM_K, TW_GM, TW_CALC}; /* TW_GM with TWP, GPUs only */
   size_t count = 0;
   /* (f16 keeps one half2 an access here: on the H200 the wide accesses, VASM4 and VASM8, ran at
    * 0.66-1.05x of it in one pass, where the fit gives each thread twice the elements, and at
@@ -48,13 +48,19 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
     geometry g;
     if (fit_variant(p, di, &v, widen, &g, msg, len) == 0 && g.w >= 4) out[count++] = v;
   }
+  /* GPUs, where CM-K's table does not fit constant memory (one pass past 8192 f32 / 4096 f64):
+   * a global table with TWP before TW-CALC (H200, OpenCL, f32 32768 in one pass with XR4: 0.288 ms
+   * against TW-CALC's 0.850, bench/results/2026-11-25-h200-sweep) */
+  const int gpu = di && (di->type & CL_DEVICE_TYPE_GPU);
   for (size_t o = 0; o < 2; ++o)
-    for (size_t k = 0; k < 2; ++k)
+    for (size_t k = 0; k < 3; ++k) {
+      if (k == 1 && !gpu) continue;
       for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
-        variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, 2, tw_order[k], 0);
+        variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, 2, tw_order[k], k == 1);
         geometry g;
         if (fit_variant(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
       }
+    }
   return count;
 }
 
