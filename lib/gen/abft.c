@@ -1,7 +1,8 @@
 /* ABFT kernels: TurboFFT's checksums fused into the RP kernels (core/abft.h has the host's side).
  *
- * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of
- * PPFFT_ABFT_WINDOW blocks, each work-item's lane (transform tr of the block) a window of its own.
+ * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of at
+ * most PPFFT_ABFT_WINDOW blocks (geometry's abft_window), each work-item's lane (transform tr of the
+ * block) a window of its own.
  * Per block, after the load, each work-item forms its share of the left-side input checksums a . x
  * and b . x (a = e^T W, b = f^T W, the plan's table) and of |x|^2; after the last pass, its share of
  * e . y and f . y; the shares are summed over the transform's work-items (xor shuffles within a
@@ -29,7 +30,7 @@
 
 enum { ABFT_NONE = 0xffffffffu };
 
-unsigned gen_abft_window(const dialect *d) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : PPFFT_ABFT_WINDOW; }
+unsigned gen_abft_window(const dialect *d, const geometry *g) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : g->abft_window; }
 
 void gen_abft_args(const gen_state *gs, text_buf *b)
 {
@@ -283,7 +284,7 @@ static int check_block(gen_state *gs, int two)
   if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
               * hold them meanwhile) */
     tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
-    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, gen_abft_window(gs->d), gs->g->t);
+    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, gen_abft_window(gs->d, gs->g), gs->g->t);
     gen_block_pointers(gs);
     if (!gs->general) tb_printf(b, "  (void)x0;\n");
     tb_printf(b, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n", gs->g->t, gs->g->t);
@@ -348,7 +349,7 @@ static void opaque_tables(gen_state *gs, int before)
 static void block_start(gen_state *gs, const char *block)
 {
   tb_printf(gs->b, "  const ulong t0 = first + ((ulong)%s * %uu + (%s)) * %uu;\n", gs->d->group_id,
-            gs->v->abft == 2 ? gen_abft_window(gs->d) : 1, block, gs->g->t);
+            gs->v->abft == 2 ? gen_abft_window(gs->d, gs->g) : 1, block, gs->g->t);
   gen_block_pointers(gs);
   if (!gs->general) tb_printf(gs->b, "  (void)x0; (void)y0;\n");
 }
@@ -362,7 +363,7 @@ int gen_abft_body(gen_state *gs)
   const geometry *g = gs->g;
   const dialect *d = gs->d;
   int two = gs->v->abft == 2, failed = 0;
-  unsigned B = two ? gen_abft_window(d) : 1, G = group_size(g);
+  unsigned B = two ? gen_abft_window(d, g) : 1, G = group_size(g);
   char zero[48];
   if (gs->v->vector_math) tb_format(b, zero, sizeof zero, "%s%s%s0)", d->vec_open, gs->mt, d->vec_mid);
   else tb_format(b, zero, sizeof zero, "(real)0");
