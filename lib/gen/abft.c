@@ -332,7 +332,7 @@ static int check_block(gen_state *gs, int two)
 static void opaque_tables(gen_state *gs, int before)
 {
   const variant *v = gs->v;
-  if (!before) /* likewise the output weights' hashes (of positions only): a zero to mix in */
+  if (!before) /* likewise the output weights' offset (a zero): their loads wait for the last pass */
     tb_printf(gs->b, "  const uint abft_z = %s;\n", gs->d->opaque_tables ? "ppfft_opaque_u(0u)" : "0u");
   if (!gs->d->opaque_tables) return;
   const char *names[3];
