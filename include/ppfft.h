@@ -189,11 +189,12 @@ void ppfft_plan_destroy(ppfft_plan *p);
  *
  * A plan made with PPFFT_ABFT runs kernels with the ABFT knob (README "Fault tolerance").  Each
  * radix pass checks every transform it computes: two left-side checksums e^T y and f^T y of its
- * output against (e^T W) x and (f^T W) x of its input (e, f fixed pseudo-random complex weights
- * +-(1 + u) +- (1 + v) i, which no butterfly cancels; e^T W and f^T W computed once per plan in
- * double).  ABFT2, the default, corrects a corrupted transform without recomputing:
+ * output against (e^T W) x and (f^T W) x of its input, where e^T W and f^T W are fixed
+ * pseudo-random tensor products alpha (x) beta of complex weights +-(1 + u) +- (1 + v) i, which no
+ * butterfly cancels and which a work-item applies with one table load per block (e and f computed
+ * from them once per plan in double).  ABFT2, the default, corrects a corrupted transform without recomputing:
  * each work-item keeps the sum of the inputs of the transforms it computes one after another (the
- * right-side checksum, a window of PPFFT_ABFT_WINDOW of them), and at the end of the window the
+ * right-side checksum, a window of at most PPFFT_ABFT_WINDOW of them), and at the end of the window the
  * transform of that sum, less the outputs found correct, replaces the corrupted output (delayed,
  * batched correction).  Two corrupted transforms in one window cannot be told apart: they are
  * counted as uncorrectable.  ABFT1 (the baseline, named in a variant string) recomputes the
@@ -203,7 +204,8 @@ void ppfft_plan_destroy(ppfft_plan *p);
  * A check compares |e^T y - (e^T W) x| with delta times the output's norm ||y||_2; delta is a
  * plan's threshold (defaults below, chosen by bench/abft-study's ROC curves). */
 
-/* Transforms of one work-item's right-side checksum (ABFT2's correction window). */
+/* Transforms of one work-item's right-side checksum (ABFT2's correction window), at most; fewer (down
+ * to half) where that fills the device's last wave of work-groups better (CUDA). */
 enum { PPFFT_ABFT_WINDOW = 8 };
 
 /* What a plan's checks have seen since it was made or last reset; every pass counts its own. */

@@ -601,6 +601,33 @@ START_TEST(chosen_faults)
 }
 END_TEST
 
+/* A work-item whose register slots are not the input weights' split (core/abft.h: 8 slots here,
+ * not 16) takes each element's weight from the table's alpha and beta: clean, and a given flip at
+ * each stage detected and corrected. */
+START_TEST(weights_per_element)
+{
+  static const char variant[] = "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+ABFT2+CSE+IL+LU/wg8/t1";
+  size_t n = 64;
+  ppfft_desc d = desc_of(1, &n, 19, 0, 0, 0);
+  job j;
+  job_open(&j, &d, variant, 650, 1);
+  clean_runs(&j, 1, variant);
+  for (int s = 0; s <= 2; ++s) {
+    ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
+    ppfft_fault_injection spec = fault((unsigned long long)s + 1, 0, s, 0, 0, 31);
+    inject(j.p, &spec);
+    job_exec(&j);
+    ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
+    size_t w;
+    double err = job_worst(&j, &w);
+    ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(&j),
+                  "%s: sign of element 0 at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", variant, s,
+                  st.detected, st.corrected, st.uncorrectable, w, err);
+  }
+  job_close(&j);
+}
+END_TEST
+
 /* Two flips in two transforms of one window (faults = 2): uncorrectable, FAULT from the stats with
  * the stats filled; FAULT again until a reset, which clears them. */
 START_TEST(two_faults_uncorrectable)
@@ -900,6 +927,7 @@ Suite *make_abft_suite(void)
   tc = test_tcase("faults");
   tcase_add_test(tc, single_random_faults);
   tcase_add_test(tc, chosen_faults);
+  tcase_add_test(tc, weights_per_element);
   tcase_add_test(tc, two_faults_uncorrectable);
   tcase_add_test(tc, seeded_and_rated);
   tcase_add_test(tc, threshold_is_used);

@@ -243,6 +243,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if ((size_t)v->minb * v->wg > 2048) return UNSUP("MB%u x wg%u is more than a multiprocessor's 2048 threads", v->minb, v->wg);
   }
   g->min_blocks = v->minb;
+  g->abft_window = v->abft == 2 ? PPFFT_ABFT_WINDOW : 1;
   if (!di) return PPFFT_SUCCESS;
   /* ABFT2's window sums (gen/abft.c) in shared memory on CUDA, where a block still fits: in registers
    * they took 2 x r values through the whole window loop, and the kernel either lost occupancy (127-128
@@ -294,5 +295,19 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
       if ((size_t)k * v->wg <= 2048 && (size_t)k * v->wg * (g->r * 2 * (rs / 4) + 48) <= di->regs_per_block &&
           k * (g->local_bytes + g->abft_local_bytes) <= di->local_mem)
         g->min_blocks = k;
+  /* ABFT2's window: PPFFT_ABFT_WINDOW blocks, or down to half of that where fewer make the last wave
+   * of work-groups over the device's slots (blocks a multiprocessor, known from the launch bound on
+   * CUDA, times multiprocessors) fuller, by 2 % of the slots' time or more: a work-group of a window
+   * is 8 plain work-groups long, so its last wave costs more (H200, f32, 256 MiB: 1024 work-groups
+   * over 396 slots, 2.6 waves, the last 0.6 full; 7 blocks: 1171, 2.96; bench/results/2026-11-25-h200-abft) */
+  if (v->abft == 2 && g->min_blocks && di->compute_units && p->batch) {
+    size_t blocks = (p->batch + g->t - 1) / g->t, slots = (size_t)g->min_blocks * di->compute_units;
+    double best = 0;
+    for (unsigned w = PPFFT_ABFT_WINDOW; w >= PPFFT_ABFT_WINDOW / 2; --w) {
+      size_t groups = (blocks + w - 1) / w, waves = (groups + slots - 1) / slots;
+      double full = (double)groups / (double)(waves * slots);
+      if (full > best + 0.02) best = full, g->abft_window = w;
+    }
+  }
   return PPFFT_SUCCESS;
 }

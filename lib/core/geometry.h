@@ -35,6 +35,8 @@ typedef struct geometry {
                        * (wg x r complex values; local_bytes includes them) where they fit; else 0: in
                        * registers */
   size_t abft_sums_at; /* their byte offset there */
+  unsigned abft_window; /* ABFT2: blocks of t transforms a work-group computes in turn (its correction
+                         * window), at most PPFFT_ABFT_WINDOW (geometry.c); else 1 */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
   unsigned min_blocks; /* the kernel's __launch_bounds__ blocks a multiprocessor on CUDA: MBk's k, or
                        * ABFT's implicit bound (geometry.c), else 0 (none) */

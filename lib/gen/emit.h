@@ -178,14 +178,12 @@ void gen_twiddle_unit(const gen_state *gs, text_buf *b, unsigned r, char k[][64]
  * shows; the checks are then wrong. */
 enum {
   ABFT_OMIT_INPUT = 1,       /* the input share a . x, |x|^2 (table loads and products) */
-  ABFT_OMIT_TABLE = 2,       /* only the table loads of the input share (a constant instead) */
+  ABFT_OMIT_TABLE = 2,       /* only the table loads of the input share, its alphas (a constant instead) */
   ABFT_OMIT_OUTPUT = 4,      /* the output share e . y */
   ABFT_OMIT_SUMS = 8,        /* the sums over the transform's work-items */
   ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
   ABFT_OMIT_ANY = 32,        /* the work-group's vote (and its barrier) after the window */
   ABFT_OMIT_INJECT = 64,     /* the fault injection's hooks */
-  ABFT_HASH_WEIGHTS = 128,   /* not a part: the output weights hashed per element (as before
-                              * 2026-11-25's abft3) instead of read from the plan's table */
   ABFT_WINDOW_2 = 256        /* not a part: ABFT2's window of 2 blocks, not PPFFT_ABFT_WINDOW
                               * (gen/kernel.h's gen_abft_window: the launch follows) */
 };

@@ -75,12 +75,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   tb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", d->prelude, g->padshift);
   if (v->twiddle == TW_CM_L) emit_table_literal(gs);
   if (!v->il) emit_helpers(gs);
-  if (v->abft) {
-    tb_printf(&buf, "%s", d->abft_helpers);
-    /* core/abft.h: mix(j), whose bits give e_j */
-    tb_printf(&buf, "%sinline uint ppfft_abft_mix(uint j)\n{\n  j ^= j >> 16; j *= 0x7feb352du; j ^= j >> 15; j *= 0x846ca68bu; j ^= j >> 16;\n"
-                    "  return j;\n}\n\n", d->helper);
-  }
+  if (v->abft) tb_printf(&buf, "%s\n", d->abft_helpers);
 
   /* the table arguments, after first and batch */
   out->table_arg = v->twiddle == TW_CM_K || v->twiddle == TW_GM;

@@ -102,7 +102,7 @@ void plan_abft_before_execute(ppfft_plan *p)
     words[0] = 1;
     draw_fault(p, i, tr, words + 1);
     if (p->inj.faults == 2) { /* another transform of tr's correction window (gen/abft.c): same lane, another block */
-      uint64_t t = ps->g.t, span = t * (ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1), base = tr - tr % span, other = tr;
+      uint64_t t = ps->g.t, span = t * ps->g.abft_window, base = tr - tr % span, other = tr;
       for (uint64_t k = 1; k < span / t && other == tr; ++k) {
         uint64_t cand = base + (tr % t) + ((tr % span) / t + k) % (span / t) * t;
         if (cand < batch) other = cand;
