@@ -183,7 +183,9 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   }
   if (v->abft) {
     /* the checks read the registers of the RP modes (gen/abft.c) */
-    if (v->abft > 2) return UNSUP("%s", "ABFT1 or ABFT2");
+    if (v->abft > 3) return UNSUP("%s", "ABFT1, ABFT2 or ABFT3");
+    /* ABFT3's checks take a butterfly's elements one by one (gen/abft_thread.c) */
+    if (v->abft == 3 && v->vector_math) return UNSUP("%s", "ABFT3 checks the butterflies of scalar math (VASM), not VAVM");
     if (v->onchip != ONCHIP_RP_LM_CM) return UNSUP("%s", "ABFT checks the registers of RP+LM-CM (or RP+SHFL-*): not GM, LM-CC, LM-CT");
   }
   if (p->half && p->r2c && p->real_part == REAL_WHOLE) {
@@ -226,7 +228,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CT: planes = 2; break;
   }
   g->local_bytes = planes * g->t * g->npad * rs; /* (h2: a half2 word an element, rs = 4 too) */
-  if (v->abft) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
+  if (v->abft == 1 || v->abft == 2) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
                   * sum by shuffles), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;
     size_t partials = di && di->cuda ? 0 : 2 * ABFT_SUMS * (size_t)g->wg;

@@ -39,7 +39,7 @@ int variant_print(const variant *v, char *buf, size_t len)
   return snprintf(buf, len, "%s/%s%s%s%s%s%s+%s%u+%s%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds, v->tc ? "+TC" : "", v->lm32 ? "+LM32" : "",
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->cols ? "+COLS" : "",
                   v->vector_math ? "VAVM" : "VASM", v->width,
-                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : "",
+                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : v->abft == 3 ? "+ABFT3" : "",
                   v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "",
                   v->bluestein == 1 ? "+BSF" : v->bluestein == 2 ? "+BSI" : "", v->wg, v->tpw, variant_is_fast_math(v) ? "/fast-math" : "");
@@ -124,7 +124,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = v->minb != 0;
       v->minb = k;
     }
-    else if (strcmp(t, "ABFT1") == 0 || strcmp(t, "ABFT2") == 0) {
+    else if (strcmp(t, "ABFT1") == 0 || strcmp(t, "ABFT2") == 0 || strcmp(t, "ABFT3") == 0) {
       dup = v->abft != 0;
       v->abft = (unsigned)(t[4] - '0');
     }

@@ -33,7 +33,10 @@
  *                  at the price of a few ulps; beyond the seed's matrix)
  *   fault tolerance ABFT1 | ABFT2 (RP+LM-CM, core/abft.h): every transform checked by TurboFFT's
  *                  left-side checksum; a corrupted one recomputed (ABFT1, one-sided) or corrected
- *                  from the right-side checksum of the work-item's window (ABFT2, two-sided)
+ *                  from the right-side checksum of the work-item's window (ABFT2, two-sided);
+ *                  ABFT3 (also scalar math, VASM): the seed's thread-level scheme, each work-item's
+ *                  radix-r butterflies checked by a row checksum and one failed butterfly a pass
+ *                  corrected from the column sum of the work-item's inputs (gen/abft_thread.c)
  *   code shape     CSE, IL, LU: each present = on
  *   XP             (plans) transform a strided dimension between two explicit transposes
  *   BSF, BSI       (plans) the pass belongs to a dimension computed by Bluestein's chirp-z
@@ -74,7 +77,8 @@ typedef struct variant {
   unsigned minb;      /* MBk: __launch_bounds__(wg, k) on CUDA, at least k blocks a multiprocessor;
                        * 0: none (the bound is the block size alone) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
-  unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct) */
+  unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct), 3: ABFT3
+                       * (each butterfly checked and corrected in its work-item) */
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
                        * the temporary buffer, transformed there and copied back (explicit
                        * transposes, the 3D FFT report's way) instead of read across transforms */

@@ -197,6 +197,24 @@ void gen_abft_args(const gen_state *gs, text_buf *b);
  * exchange could not be written (as gen_shuffle_exchange). */
 int gen_abft_body(gen_state *gs);
 
+/* ---- abft_thread.c: ABFT3, each butterfly checked and corrected in its work-item ---- */
+
+/* After the block's pointers (t0, nvalid): abft_valid and this work-item's fault targets. */
+void gen_abft3_prologue(gen_state *gs);
+
+/* Stage 0's injection hook, after the load. */
+void gen_abft3_inject_loaded(gen_state *gs);
+
+/* Around Stockham pass s on the slots: its column sums and failures (begin opens a scope that end
+ * closes, after the correction and the counts). */
+void gen_abft3_pass_begin(gen_state *gs, spass sp, int s);
+void gen_abft3_pass_end(gen_state *gs, spass sp);
+
+/* In a butterfly unit on ar/ai: before the butterfly (after the twiddles) the row input and the
+ * column sums; after it, stage s + 1's injection hook and the row check of lane e. */
+void gen_abft3_unit_before(const gen_state *gs, text_buf *b, spass sp);
+void gen_abft3_unit_after(const gen_state *gs, text_buf *b, spass sp, unsigned e);
+
 /* ---- pass.c ---- */
 
 spass gen_stockham(const gen_state *gs, int s);

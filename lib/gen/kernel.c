@@ -104,7 +104,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (geometry_interleaved(v, g)) /* COLS: neighbouring work-items, neighbouring transforms */
     tb_printf(&buf, "  const uint lid = %s, tr = lid %% %uu, tid = lid / %uu;\n", d->local_id, g->t, g->t);
   else tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
-  if (!v->abft) { /* (ABFT kernels loop over blocks: gen/abft.c) */
+  if (v->abft != 1 && v->abft != 2) { /* (ABFT1/2 kernels loop over blocks: gen/abft.c) */
     tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
     tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
     gen_block_pointers(gs);
@@ -124,14 +124,17 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
   if (g->xr > 1 && g->h2) tb_printf(&buf, "  %s vx[%u], vy[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot, gs->nslot);
   else if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
-  if (v->abft) {
+  if (v->abft == 3) {
+    tb_printf(&buf, "  (void)tid; (void)tr;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
+    gen_abft3_prologue(gs);
+  } else if (v->abft) {
     tb_printf(&buf, "  (void)tid; (void)tr;\n");
     if (gen_abft_body(gs) != 0) no_shuffle = 1;
   } else {
     tb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
   }
 
-  switch (v->abft ? -1 : (int)v->onchip) {
+  switch (v->abft == 1 || v->abft == 2 ? -1 : (int)v->onchip) {
   case ONCHIP_RP_LM_CM:
     if (v->tc) {
       gen_tc_body(gs);
@@ -140,13 +143,16 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
     tb_printf(&buf, "  /* load into registers */\n");
     if (g->stage_in) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);
+    if (v->abft == 3) gen_abft3_inject_loaded(gs);
     for (int s = 0; s < v->npasses; ++s) {
       if (s > 0 && d->omit_exchange) tb_printf(&buf, "  /* exchange left out (a timing study) */\n");
       else if (s > 0 && v->shfl) {
         if (gen_shuffle_exchange(gs, gen_stockham(gs, s - 1)) != 0) no_shuffle = 1;
       } else if (s > 0) gen_lmcm_exchange(gs, gen_stockham(gs, s - 1));
       tb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+      if (v->abft == 3) gen_abft3_pass_begin(gs, gen_stockham(gs, s), s);
       gen_stockham_on_slots(gs, gen_stockham(gs, s));
+      if (v->abft == 3) gen_abft3_pass_end(gs, gen_stockham(gs, s));
     }
     if (p->r2c && p->half && p->real_part == REAL_WHOLE) gen_r2c_half_pair(gs);
     tb_printf(&buf, "  /* store */\n");

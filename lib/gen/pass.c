@@ -33,7 +33,9 @@ static void stockham_compute(const gen_state *gs, text_buf *b, spass sp, unsigne
       else tb_format(gs->b, k[l], sizeof k[l], "((i0 + %uu) & %uu)", lane + l, sp.p - 1);
     gen_twiddle_unit(gs, b, sp.r, k, lanes, sp.p, sp.base, sp.p * sp.r, sp.p % E == 0);
   }
+  if (gs->v->abft == 3) gen_abft3_unit_before(gs, b, sp);
   gen_butterfly(gs, b, sp.r);
+  if (gs->v->abft == 3) gen_abft3_unit_after(gs, b, sp, lane);
 }
 
 /* One butterfly unit of Stockham pass sp on the slots c + t*S, lane e: copy into ar/ai, twiddle and
