@@ -27,8 +27,8 @@ Suite *make_abft_cuda_suite(void); /* tests/check_cuda, after make_cuda_suite */
 /* ---- without a device ---- */
 
 
-/* The ABFT kernels in the CUDA dialect compile with NVRTC: ABFT2 and ABFT1 on the fitted shapes of
- * N = 8 .. 4096, f32 and f64, both directions. */
+/* The ABFT kernels in the CUDA dialect compile with NVRTC: ABFT2, ABFT1 and ABFT3 on the fitted
+ * shapes of N = 8 .. 4096, f32 and f64, both directions. */
 START_TEST(nvrtc_builds_abft_kernels)
 {
   device_info di;
@@ -45,13 +45,14 @@ START_TEST(nvrtc_builds_abft_kernels)
   double start = test_now();
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
     for (int f64 = 0; f64 < 2; ++f64)
-      for (int scheme = 1; scheme <= 2; ++scheme) {
-        /* make check (its 5 minutes): four builds, ABFT2 f32 with a staged and a two-pass exchange, ABFT2
-         * f64 with DIRECT, ABFT1 with three passes; check-full: all twenty */
-        int keep = scheme == 2 ? (!f64 && (i == 1 || i == 3)) || (f64 && i == 2) : !f64 && i == 4;
+      for (int scheme = 1; scheme <= 3; ++scheme) {
+        /* make check (its 5 minutes): six builds, ABFT2 f32 with a staged and a two-pass exchange, ABFT2
+         * f64 with DIRECT, ABFT1 with three passes, ABFT3 f32 on two passes and f64 on one; check-full:
+         * all thirty */
+        int keep = scheme == 2 ? (!f64 && (i == 1 || i == 3)) || (f64 && i == 2) : scheme == 1 ? !f64 && i == 4 : (!f64 && i == 1) || (f64 && i == 0);
         if (!test_full() && !keep) continue;
         char name[256], msg[512];
-        snprintf(name, sizeof name, shapes[i].v, scheme == 1 ? "ABFT1" : "ABFT2");
+        snprintf(name, sizeof name, shapes[i].v, scheme == 1 ? "ABFT1" : scheme == 2 ? "ABFT2" : "ABFT3");
         variant v;
         ck_assert_msg(variant_parse(name, &v, msg, sizeof msg) == 0, "%s: %s", name, msg);
         char printed[256];

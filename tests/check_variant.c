@@ -79,6 +79,22 @@ START_TEST(round_trip_every_knob)
     ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
     ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
   }
+  for (unsigned k = 1; k <= 3; ++k) { /* ABFTk, after the twiddles; one only */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_CM_K, 7), back;
+    v.abft = k;
+    char s[256], want[32], msg[256];
+    variant_print(&v, s, sizeof s);
+    snprintf(want, sizeof want, "+CM-K+ABFT%u", k);
+    ck_assert_msg(strstr(s, want), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+  }
+  {
+    variant back;
+    char msg[256];
+    ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT3+ABFT2/wg64/t4", &back, msg, sizeof msg), 0);
+    ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT4/wg64/t4", &back, msg, sizeof msg), 0);
+  }
   for (unsigned k = 2; k <= 8; ++k) { /* MBk, after the rounds */
     variant v = make(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 0), back;
     v.rounds = 2;
