@@ -845,6 +845,10 @@ Suite *make_abft_cuda_suite(void)
   tcase_add_test(tc, cuda_two_faults_uncorrectable);
   tcase_add_test(tc, cuda_same_seed_same_faults);
   tcase_add_test(tc, cuda_threshold_is_used);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("abft thread device"); /* ABFT3 (CK_RUN_CASE picks it alone) */
+  tcase_set_timeout(tc, 600);
+  tcase_add_unchecked_fixture(tc, NULL, test_cuda_close);
   tcase_add_test(tc, cuda_thread_level);
   suite_add_tcase(s, tc);
   return s;
