@@ -1,8 +1,7 @@
 #!/bin/sh
 # abft-h200: issue 14 on a CUDA GPU in one call (bench/results/2026-11-25-h200-abft): check_cuda's
 # abft_cuda suite; the register and time split of plain / ABFT2 kernels (shfl-study; ABFT2 under the
-# implicit launch bound; @127: every ABFT part left out; @128: the output weights hashed, not read;
-# @256: ABFT2's window of 2 blocks); the overhead study
+# implicit launch bound; @127: every ABFT part left out; @256: ABFT2's window of 2 blocks); the overhead study
 # (f32 and f64, N = 2^4..2^16, 256 MiB) and cuFFT on the same shapes (NO_CUFFT=1: not), and f32 to
 # 4096 through NVIDIA's OpenCL (CL_DEVICE, default 1:0).  Run from a built tree
 # (configure --with-cuda; make bench/abft-study-cuda bench/shfl-study bench/cufft-bench
@@ -22,9 +21,6 @@ for cfg in "16 16 256 256 CGAP CM-K" "32 16x2 256 128 CGAP CM-K" "256 16x16 256 
   [ $tw = CM-K ] && V() { v $1 "$2" $3 $4 $ac $tw | sed 's/+TWP//'; } || V() { v $1 "$2" $3 $4 $ac $tw; }
   # @256: ABFT2's window of 2 blocks (gen/emit.h's ABFT_WINDOW_2); @383: that window, every part left out
   a32="$a32 $n $(V $r '' $wg $t) $n $(V $r ABFT2+ $wg $t) $n $(V $r ABFT2+ $wg $t)@256 $n $(V $r ABFT2+ $wg $t)@127 $n $(V $r ABFT2+ $wg $t)@383 $n $(V $r ABFT1+ $wg $t)"
-  # @128: the output weights hashed (their floats made of bits), not read from the table
-  [ $n -eq 1024 ] || [ $n -eq 4096 ] && a32="$a32 $n $(V $r ABFT2+ $wg $t)@128 $n $(V $r ABFT1+ $wg $t)@128"
-  [ $n -eq 1024 ] && a64="$a64 $n $(V $r ABFT2+ $wg $t)@128 $n $(V $r ABFT1+ $wg $t)@128"
   [ $n -ge 256 ] && [ $n -le 4096 ] && a64="$a64 $n $(V $r '' $wg $t) $n $(V $r ABFT2+ $wg $t) $n $(V $r ABFT2+ $wg $t)@256 $n $(V $r ABFT1+ $wg $t)"
   [ $n -eq 16 ] && a64="$a64 $n $(V $r '' $wg $t) $n $(V $r ABFT2+ $wg $t) $n $(V $r ABFT2+ $wg $t)@256 $n $(V $r ABFT1+ $wg $t)"
 done

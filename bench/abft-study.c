@@ -41,9 +41,10 @@
  *
  * overhead: for N = 2^a..2^b (--log2 a:b), a batched 1D complex forward out-of-place transform
  * of batch = MiB x 2^20 / (N x element bytes) (at least 1) on the benchmarks' random data
- * (bench_fill), timed for four schemes: plain (ppfft_plan_create with flags 0, no ABFT), ABFT2
+ * (bench_fill), timed for five schemes: plain (ppfft_plan_create with flags 0, no ABFT), ABFT2
  * (PPFFT_ABFT), ABFT1 (ABFT2's plan string with every ABFT2 knob replaced by ABFT1, through
- * ppfft_plan_create_variant; a size where that fails is a row saying why), and ABFT2+inject: the
+ * ppfft_plan_create_variant; a size where that fails is a row saying why), ABFT3 (likewise, and
+ * VAVM made VASM: the thread-level scheme checks scalar butterflies), and ABFT2+inject: the
  * ABFT2 plan with faults injected at --inject-per-minute faults per minute of device time, i.e. a
  * rate per call of per_minute x ms_per_call / 60000 (ms_per_call: ABFT2's median; clamped to 1).
  * Timing as bench/peer.h's b2b window: 3 warm-ups, then per timed run an untimed execution and
@@ -981,7 +982,7 @@ static int diff_output(dev *d, dbuf *out, void *scratch, const void *ref, size_t
   return 0;
 }
 
-/* One size: the four schemes.  0, or -1 when the device failed. */
+/* One size: the five schemes.  0, or -1 when the device failed. */
 static int overhead_one(dev *d, const options *o, int f64, size_t n, FILE *f)
 {
   size_t elem = f64 ? 16 : 8;
@@ -1042,26 +1043,36 @@ static int overhead_one(dev *d, const options *o, int f64, size_t n, FILE *f)
     }
   }
   double abft2_ms = ok && abft2 ? t.ms : 0;
-  /* ABFT1: the same plan string with the one-sided scheme */
-  if (ok && abft2) {
+  /* ABFT1 and ABFT3: the same plan string with the one-sided or the thread-level scheme (ABFT3 on
+   * scalar math: VAVM becomes VASM) */
+  for (int scheme = 1; scheme <= 3 && ok && abft2; scheme += 2) {
+    const char *name = scheme == 1 ? "ABFT1" : "ABFT3";
     memset(&t, 0, sizeof t);
     t.diff = NAN;
-    int count = 0;
-    char *v1 = abft2_bare ? replace_all(abft2_bare, "ABFT2", "ABFT1", &count) : NULL;
-    ppfft_status s = !v1 ? PPFFT_ERROR_OUT_OF_MEMORY : count == 0 ? PPFFT_ERROR_UNSUPPORTED : ppfft_plan_create_variant(d->ctx, &desc, v1, &abft1);
+    int count = 0, vm = 0;
+    char *vs = abft2_bare ? replace_all(abft2_bare, "ABFT2", name, &count) : NULL;
+    if (vs && scheme == 3) {
+      char *w = replace_all(vs, "VAVM", "VASM", &vm);
+      free(vs);
+      vs = w;
+    }
+    ppfft_status s = !vs ? PPFFT_ERROR_OUT_OF_MEMORY : count == 0 ? PPFFT_ERROR_UNSUPPORTED : ppfft_plan_create_variant(d->ctx, &desc, vs, &abft1);
     if (s != PPFFT_SUCCESS) {
-      char *st = count == 0 && v1 ? status_text("ABFT1", "the ABFT2 plan string has no ABFT2 knob")
+      char *st = count == 0 && vs ? status_text(name, "the ABFT2 plan string has no ABFT2 knob")
                                   : status_text("ppfft_plan_create_variant", ppfft_context_last_error(d->ctx));
-      fprintf(stderr, PROG ": overhead %s N=%zu: ABFT1 skipped: %s\n", prec_name(f64), n, st ? st : "");
-      overhead_row(f, d, f64, n, batch, bytes, "ABFT1", NULL, 0, st, v1 ? v1 : "");
+      fprintf(stderr, PROG ": overhead %s N=%zu: %s skipped: %s\n", prec_name(f64), n, name, st ? st : "");
+      overhead_row(f, d, f64, n, batch, bytes, name, NULL, 0, st, vs ? vs : "");
       free(st);
     } else {
       abft1_str = plan_string(abft1);
       ok = !time_plan(d, abft1, &in, &out, o->repeats, 0, 1, &t);
       if (ok && plain) ok = !diff_output(d, &out, scratch, ref, bytes, f64, &t.diff);
-      if (ok) overhead_row(f, d, f64, n, batch, bytes, "ABFT1", &t, plain_ms, "ok", abft1_str);
+      if (ok) overhead_row(f, d, f64, n, batch, bytes, name, &t, plain_ms, "ok", abft1_str);
     }
-    free(v1);
+    free(vs);
+    ppfft_plan_destroy(abft1);
+    free(abft1_str);
+    abft1 = NULL, abft1_str = NULL;
   }
   /* ABFT2 under injection, then one execution with a fault for the check */
   if (ok && abft2) {

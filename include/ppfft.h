@@ -189,21 +189,27 @@ void ppfft_plan_destroy(ppfft_plan *p);
  *
  * A plan made with PPFFT_ABFT runs kernels with the ABFT knob (README "Fault tolerance").  Each
  * radix pass checks every transform it computes: two left-side checksums e^T y and f^T y of its
- * output against (e^T W) x and (f^T W) x of its input (e, f fixed pseudo-random complex weights
- * +-(1 + u) +- (1 + v) i, which no butterfly cancels; e^T W and f^T W computed once per plan in
- * double).  ABFT2, the default, corrects a corrupted transform without recomputing:
+ * output against (e^T W) x and (f^T W) x of its input, where e^T W and f^T W are fixed
+ * pseudo-random tensor products alpha (x) beta of complex weights +-(1 + u) +- (1 + v) i, which no
+ * butterfly cancels and which a work-item applies with one table load per block (e and f computed
+ * from them once per plan in double).  ABFT2, the default, corrects a corrupted transform without recomputing:
  * each work-item keeps the sum of the inputs of the transforms it computes one after another (the
- * right-side checksum, a window of PPFFT_ABFT_WINDOW of them), and at the end of the window the
+ * right-side checksum, a window of at most PPFFT_ABFT_WINDOW of them), and at the end of the window the
  * transform of that sum, less the outputs found correct, replaces the corrupted output (delayed,
  * batched correction).  Two corrupted transforms in one window cannot be told apart: they are
  * counted as uncorrectable.  ABFT1 (the baseline, named in a variant string) recomputes the
- * work-group's transforms from its input instead.  The four-step twiddles and the scale applied as
- * a pass stores, and explicit transposes (XP), are outside the checks.
+ * work-group's transforms from its input instead.  ABFT3 (the seed's thread-level scheme, named in
+ * a variant string) checks each radix-r butterfly a work-item computes instead of each transform:
+ * the sum of its r outputs against r times its first (twiddled) input, and corrects one failed
+ * butterfly of a work-item's pass from the sum of that pass's inputs; it sees faults in the
+ * butterflies' arithmetic, not in the loads, twiddles or exchanges.  The four-step twiddles and the
+ * scale applied as a pass stores, and explicit transposes (XP), are outside the checks.
  *
  * A check compares |e^T y - (e^T W) x| with delta times the output's norm ||y||_2; delta is a
  * plan's threshold (defaults below, chosen by bench/abft-study's ROC curves). */
 
-/* Transforms of one work-item's right-side checksum (ABFT2's correction window). */
+/* Transforms of one work-item's right-side checksum (ABFT2's correction window), at most; fewer (down
+ * to half) where that fills the device's last wave of work-groups better (CUDA). */
 enum { PPFFT_ABFT_WINDOW = 8 };
 
 /* What a plan's checks have seen since it was made or last reset; every pass counts its own. */
@@ -238,7 +244,9 @@ double ppfft_abft_default_threshold(ppfft_precision precision);
  * seeded with `seed`, whether it is hit (probability `rate`, 1 = every call); a hit flips one bit
  * of one value of one transform at one stage of one pass, each either as given or drawn at random
  * (-1).  With faults = 2 a hit flips a second value, in another transform of the same correction
- * window (the uncorrectable case of ABFT2).  The values are those a work-item holds: `element` is
+ * window (the uncorrectable case of ABFT2; under ABFT3, another butterfly of the same work-item at
+ * the same stage, its uncorrectable case, where the work-item computes more than one).  ABFT3's
+ * random stages are 1.. (a fault at stage s is in an output of radix pass s's butterflies).  The values are those a work-item holds: `element` is
  * 2 k + c for component c (0 real, 1 imaginary) of register value k < the pass's length; `stage` 0
  * is just after the load and s after radix pass s (the last: the output, before it is stored). */
 typedef struct ppfft_fault_injection {

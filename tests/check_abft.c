@@ -601,6 +601,33 @@ START_TEST(chosen_faults)
 }
 END_TEST
 
+/* A work-item whose register slots are not the input weights' split (core/abft.h: 8 slots here,
+ * not 16) takes each element's weight from the table's alpha and beta: clean, and a given flip at
+ * each stage detected and corrected. */
+START_TEST(weights_per_element)
+{
+  static const char variant[] = "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+ABFT2+CSE+IL+LU/wg8/t1";
+  size_t n = 64;
+  ppfft_desc d = desc_of(1, &n, 19, 0, 0, 0);
+  job j;
+  job_open(&j, &d, variant, 650, 1);
+  clean_runs(&j, 1, variant);
+  for (int s = 0; s <= 2; ++s) {
+    ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
+    ppfft_fault_injection spec = fault((unsigned long long)s + 1, 0, s, 0, 0, 31);
+    inject(j.p, &spec);
+    job_exec(&j);
+    ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
+    size_t w;
+    double err = job_worst(&j, &w);
+    ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(&j),
+                  "%s: sign of element 0 at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", variant, s,
+                  st.detected, st.corrected, st.uncorrectable, w, err);
+  }
+  job_close(&j);
+}
+END_TEST
+
 /* Two flips in two transforms of one window (faults = 2): uncorrectable, FAULT from the stats with
  * the stats filled; FAULT again until a reset, which clears them. */
 START_TEST(two_faults_uncorrectable)
@@ -857,6 +884,96 @@ START_TEST(api_errors)
 }
 END_TEST
 
+/* ---- ABFT3, the thread-level scheme (gen/abft_thread.c) ---- */
+
+/* ABFT3's kernels: make check's N = 8 (two passes, radix 4 then 2, one work-item a transform: 2 and
+ * then 4 butterflies a pass, so the column sums correct a butterfly from its neighbours; PoCL builds
+ * it in about a second); check-full's N = 64 (two radix-8 passes, 4 butterflies a work-item) in f32
+ * and f64. */
+static const struct { const char *variant; size_t n; int f64, backward, inplace, full; } abft3_cases[] = {
+    {"r4x2/RP+LM-CM+CGAP+VASM2+CM-K+ABFT3+CSE+IL/wg4/t4", 8, 0, 0, 0, 0},
+    {"r8x8/RP+LM-CM+CGAP+VASM2+CM-K+ABFT3+CSE+IL+LU/wg8/t4", 64, 0, 1, 1, 1},
+    {"r8x8/RP+LM-CM+CGAP+VASM2+TW-CALC+ABFT3+CSE+IL+LU/wg8/t4", 64, 1, 0, 0, 1}};
+
+/* Clean: within the bound, every transform counted, no false alarm in 10^4 transforms; single
+ * flips (drawn, and the sign and exponent bits of a chosen value at each stage) detected and
+ * corrected with the clean result; a flip of a loaded value (stage 0, which the butterflies' checks
+ * do not see) never said corrected; two failed butterflies of one work-item in one pass
+ * uncorrectable. */
+START_TEST(thread_level)
+{
+  for (size_t i = 0; i < sizeof abft3_cases / sizeof abft3_cases[0]; ++i) {
+    const char *variant = abft3_cases[i].variant;
+    int f64 = abft3_cases[i].f64;
+    if ((abft3_cases[i].full && !test_full()) || (f64 && !test_has_fp64("ABFT3 f64"))) continue;
+    size_t n = abft3_cases[i].n;
+    ppfft_desc d = desc_of(1, &n, 10000, f64, abft3_cases[i].backward, abft3_cases[i].inplace);
+    job j;
+    job_open(&j, &d, variant, (unsigned)(900 + 10 * i), 0);
+    ck_assert_str_eq(j.name, variant);
+    clean_runs(&j, 1, "ABFT3 clean, 10^4 transforms");
+    job_close(&j);
+    d.batch = 37;
+    job_open(&j, &d, variant, (unsigned)(901 + 10 * i), 0);
+    static fault_tally t; /* large: not on the stack */
+    memset(&t, 0, sizeof t);
+    for (int r = 0; r < 60; ++r) {
+      int high = r % 3 == 2;
+      ppfft_fault_injection spec = fault(3000 + 100 * i + (unsigned)r, -1, -1, -1, -1, high ? (f64 ? 60 : 28) + r / 3 % 4 : -1);
+      char what[160];
+      snprintf(what, sizeof what, "ABFT3 run %d", r);
+      faulty_run(&j, &spec, high, &t, what);
+    }
+    fault_verdict(&t, "abft3 single faults");
+    job_close(&j);
+    job_open(&j, &d, variant, (unsigned)(902 + 10 * i), 1);
+    int stages = pass_radices(j.name, 0, NULL);
+    for (int stage = 0; stage <= stages; ++stage)
+      for (int b = 0; b < 3; ++b) {
+        const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};
+        ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
+        ppfft_fault_injection spec = fault((unsigned long long)(10 * stage + b), 0, stage, 5, 3, bits[b]);
+        inject(j.p, &spec);
+        job_exec(&j);
+        size_t w;
+        double err = job_worst(&j, &w);
+        if (stage == 0) { /* a loaded value: consistent inputs to every butterfly, a wrong output; never
+                           * said corrected (a huge one overflows a later butterfly: uncorrectable) */
+          ppfft_abft_stats all;
+          ppfft_status got = ppfft_plan_abft_stats(j.p, &all);
+          ppfft_abft_stats st = stats_minus(all, before);
+          ck_assert_int_eq(got, st.uncorrectable ? PPFFT_ERROR_FAULT : PPFFT_SUCCESS);
+          ck_assert_msg(st.corrected == 0 && st.uncorrectable == st.detected && !(err <= job_bound(&j)),
+                        "%s: bit %d of a loaded value: detected %llu corrected %llu uncorrectable %llu, error %.3g", variant, bits[b], st.detected,
+                        st.corrected, st.uncorrectable, err);
+          ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+          continue;
+        }
+        ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
+        ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(&j),
+                      "%s: bit %d at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", variant, bits[b], stage,
+                      st.detected, st.corrected, st.uncorrectable, w, err);
+      }
+    ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+    for (int stage = 1; stage <= stages; ++stage) {
+      ppfft_fault_injection spec = fault(50 + (unsigned)stage, 0, stage, -1, -1, f64 ? 62 : 30);
+      spec.faults = 2;
+      inject(j.p, &spec);
+      job_exec(&j);
+      ppfft_abft_stats s = stats_of(j.p, PPFFT_ERROR_FAULT, j.name);
+      /* (the uncorrected value may overflow a later pass's butterfly: more failures there) */
+      ck_assert_msg(s.detected >= 2 && s.uncorrectable >= 2 && s.corrected == 0,
+                    "%s: two butterflies at stage %d: detected %llu corrected %llu uncorrectable %llu", variant, stage, s.detected, s.corrected,
+                    s.uncorrectable);
+      ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+    }
+    ck_assert_int_eq(ppfft_plan_inject_faults(j.p, NULL), PPFFT_SUCCESS);
+    clean_runs(&j, 1, "ABFT3 after faults, injection off");
+    job_close(&j);
+  }
+}
+END_TEST
+
 /* ABFT needs RP+LM-CM: with GM, LM-CC or LM-CT it is UNSUPPORTED (the same strings without ABFT
  * plan); on RP+LM-CM either scheme plans from the string. */
 START_TEST(abft_needs_rp_lm_cm)
@@ -900,10 +1017,14 @@ Suite *make_abft_suite(void)
   tc = test_tcase("faults");
   tcase_add_test(tc, single_random_faults);
   tcase_add_test(tc, chosen_faults);
+  tcase_add_test(tc, weights_per_element);
   tcase_add_test(tc, two_faults_uncorrectable);
   tcase_add_test(tc, seeded_and_rated);
   tcase_add_test(tc, threshold_is_used);
   tcase_add_test(tc, null_spec_stops_injection);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("thread");
+  tcase_add_test(tc, thread_level);
   suite_add_tcase(s, tc);
   tc = test_tcase("api");
   tcase_add_test(tc, api_errors);

@@ -27,8 +27,8 @@ Suite *make_abft_cuda_suite(void); /* tests/check_cuda, after make_cuda_suite */
 /* ---- without a device ---- */
 
 
-/* The ABFT kernels in the CUDA dialect compile with NVRTC: ABFT2 and ABFT1 on the fitted shapes of
- * N = 8 .. 4096, f32 and f64, both directions. */
+/* The ABFT kernels in the CUDA dialect compile with NVRTC: ABFT2, ABFT1 and ABFT3 on the fitted
+ * shapes of N = 8 .. 4096, f32 and f64, both directions. */
 START_TEST(nvrtc_builds_abft_kernels)
 {
   device_info di;
@@ -45,13 +45,14 @@ START_TEST(nvrtc_builds_abft_kernels)
   double start = test_now();
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
     for (int f64 = 0; f64 < 2; ++f64)
-      for (int scheme = 1; scheme <= 2; ++scheme) {
-        /* make check (its 5 minutes): four builds, ABFT2 f32 with a staged and a two-pass exchange, ABFT2
-         * f64 with DIRECT, ABFT1 with three passes; check-full: all twenty */
-        int keep = scheme == 2 ? (!f64 && (i == 1 || i == 3)) || (f64 && i == 2) : !f64 && i == 4;
+      for (int scheme = 1; scheme <= 3; ++scheme) {
+        /* make check (its 5 minutes): six builds, ABFT2 f32 with a staged and a two-pass exchange, ABFT2
+         * f64 with DIRECT, ABFT1 with three passes, ABFT3 f32 on two passes and f64 on one; check-full:
+         * all thirty */
+        int keep = scheme == 2 ? (!f64 && (i == 1 || i == 3)) || (f64 && i == 2) : scheme == 1 ? !f64 && i == 4 : (!f64 && i == 1) || (f64 && i == 0);
         if (!test_full() && !keep) continue;
         char name[256], msg[512];
-        snprintf(name, sizeof name, shapes[i].v, scheme == 1 ? "ABFT1" : "ABFT2");
+        snprintf(name, sizeof name, shapes[i].v, scheme == 1 ? "ABFT1" : scheme == 2 ? "ABFT2" : "ABFT3");
         variant v;
         ck_assert_msg(variant_parse(name, &v, msg, sizeof msg) == 0, "%s: %s", name, msg);
         char printed[256];
@@ -657,6 +658,110 @@ START_TEST(cuda_threshold_is_used)
 }
 END_TEST
 
+/* The first stage (1..) of pass 0 of v where a work-item computes more than one butterfly (its
+ * elements, the pass's length x t / wg, more than the stage's radix), or 0. */
+static int thread_stage_with_two(const char *v)
+{
+  char t[NAME_LEN];
+  pass_text(v, 0, t);
+  size_t len;
+  int stages = pass_radices(v, 0, &len);
+  const char *wg = strstr(t, "/wg");
+  ck_assert_ptr_nonnull(wg);
+  size_t elems = len * pass_tpw(v, 0) / (size_t)strtoul(wg + 3, NULL, 10);
+  const char *c = t + 1;
+  for (int s = 1; s <= stages; ++s) {
+    char *end;
+    size_t r = (size_t)strtoul(c, &end, 10);
+    if (elems > r) return s;
+    c = end + 1;
+  }
+  return 0;
+}
+
+/* ABFT3, the thread-level scheme, on the flag's plans with ABFT3 (and VASM for VAVM: it checks
+ * scalar butterflies): N = 256 and 1024 f32, 1024 f64 in place, 2^16 f32 in two kernels.  Clean
+ * (10^4 transforms at N = 256 without an alarm), random single flips at the butterflies' outputs
+ * (stages 1..: every one detected and corrected within the bound, or undetected and harmless), the
+ * sign and an exponent bit of a chosen value at each stage corrected, and two failed butterflies of
+ * one work-item in one pass (faults = 2) uncorrectable. */
+START_TEST(cuda_thread_level)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  static const struct { size_t n, batch; int f64, inplace; } cases[] = {{256, 10000, 0, 0}, {1024, 300, 0, 1}, {1024, 300, 1, 1}, {1 << 16, 4, 0, 0}};
+  int runs = 0, detected = 0, misses = 0, wrong = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    size_t n = cases[i].n;
+    int f64 = cases[i].f64;
+    ppfft_desc d = desc_of(1, &n, cases[i].batch, f64, (int)i % 2, cases[i].inplace);
+    char name[NAME_LEN];
+    abft2_name(c, &d, name);
+    ck_assert_msg(every_pass_has(name, "ABFT2"), "PPFFT_ABFT plan without ABFT2 in every pass: %s", name);
+    for (char *t = strstr(name, "ABFT2"); t; t = strstr(t + 5, "ABFT2")) t[4] = '3';
+    for (char *t = strstr(name, "VAVM"); t; t = strstr(t + 4, "VAVM")) t[2] = 'S';
+    job j;
+    job_open(&j, c, &d, name, (unsigned)(900 + i), 0);
+    clean_runs(&j, 1, "ABFT3 clean");
+    for (int r = 0; r < 40; ++r) {
+      int high = r % 3 == 2;
+      ppfft_fault_injection spec = fault(9000 + 100 * i + (unsigned)r, -1, -1, -1, -1, high ? (f64 ? 60 : 28) + r / 3 % 4 : -1);
+      ppfft_abft_stats before = stats_of(&j, PPFFT_SUCCESS, "before");
+      inject(&j, &spec);
+      job_exec(&j);
+      char msg[NAME_LEN + 256];
+      snprintf(msg, sizeof msg, "%s %s, seed %llu, bit %d", j.name, prec_name(f64), spec.seed, spec.bit);
+      ppfft_abft_stats st = stats_minus(stats_of(&j, PPFFT_SUCCESS, msg), before);
+      ck_assert_msg(st.detected <= 1 && st.corrected == st.detected && st.uncorrectable == 0, "%s: detected %llu corrected %llu uncorrectable %llu",
+                    msg, st.detected, st.corrected, st.uncorrectable);
+      size_t w;
+      double err = job_worst(&j, &w);
+      if (!(err <= job_bound(&j))) {
+        if (misses < 8) printf("  CUDA ABFT3 miss: %s: %s, transform %zu off by %.3g\n", msg, st.detected ? "detected and corrected" : "undetected", w, err);
+        ++misses;
+        wrong += st.detected != 0;
+      }
+      ++runs;
+      detected += st.detected != 0;
+    }
+    const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};
+    int stages = pass_radices(j.name, 0, NULL);
+    for (int stage = 1; stage <= stages; ++stage)
+      for (int b = 0; b < 3; ++b) {
+        ppfft_abft_stats before = stats_of(&j, PPFFT_SUCCESS, "before");
+        ppfft_fault_injection spec = fault(100 + 10 * (unsigned)stage + (unsigned)b, 0, stage, 3, 5, bits[b]);
+        inject(&j, &spec);
+        job_exec(&j);
+        ppfft_abft_stats st = stats_minus(stats_of(&j, PPFFT_SUCCESS, j.name), before);
+        size_t w;
+        double err = job_worst(&j, &w);
+        /* (an exponent flip of a small output may change it by less than the threshold: then none) */
+        ck_assert_msg(st.detected == st.corrected && st.detected <= 1 && st.uncorrectable == 0 && err <= job_bound(&j) && (b != 0 || st.detected == 1),
+                      "%s %s: bit %d at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", j.name, prec_name(f64),
+                      bits[b], stage, st.detected, st.corrected, st.uncorrectable, w, err);
+      }
+    int two_at = thread_stage_with_two(j.name);
+    if (two_at) { /* a stage where a work-item computes two butterflies or more */
+      ppfft_fault_injection two = fault(77 + i, 0, two_at, -1, -1, f64 ? 62 : 30);
+      two.faults = 2;
+      inject(&j, &two);
+      job_exec(&j);
+      ppfft_abft_stats st = stats_of(&j, PPFFT_ERROR_FAULT, "ABFT3 two faults");
+      ck_assert_msg(st.uncorrectable >= 2, "%s: two butterflies of one work-item at stage %d: detected %llu corrected %llu uncorrectable %llu", j.name,
+                    two_at, st.detected, st.corrected, st.uncorrectable);
+      ck_assert_int_eq(ppfft_plan_abft_reset(j.p), PPFFT_SUCCESS);
+    }
+    ck_assert_int_eq(ppfft_plan_inject_faults(j.p, NULL), PPFFT_SUCCESS);
+    clean_runs(&j, 1, "ABFT3 injection off");
+    job_close(&j);
+  }
+  printf("CUDA ABFT3 single faults: %d runs: %d detected and corrected; %d left a transform beyond the error bound\n", runs, detected, misses);
+  ck_assert_msg(wrong == 0, "%d detected flips left a transform wrong (the first listed above)", wrong);
+  if (misses) test_skip("ABFT3: %d of %d undetected flips left a transform beyond the error bound", misses, runs);
+  ck_assert_msg(detected >= runs / 4, "ABFT3: only %d of %d random flips detected", detected, runs);
+}
+END_TEST
+
 /* The calls on a CUDA plan made without PPFFT_ABFT, and the ranges of the spec. */
 START_TEST(cuda_abft_errors)
 {
@@ -740,6 +845,11 @@ Suite *make_abft_cuda_suite(void)
   tcase_add_test(tc, cuda_two_faults_uncorrectable);
   tcase_add_test(tc, cuda_same_seed_same_faults);
   tcase_add_test(tc, cuda_threshold_is_used);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("abft thread device"); /* ABFT3 (CK_RUN_CASE picks it alone) */
+  tcase_set_timeout(tc, 600);
+  tcase_add_unchecked_fixture(tc, NULL, test_cuda_close);
+  tcase_add_test(tc, cuda_thread_level);
   suite_add_tcase(s, tc);
   return s;
 }

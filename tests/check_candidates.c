@@ -299,6 +299,15 @@ START_TEST(cuda_estimate_order)
   ck_assert(c[0].cols && c[0].twiddle == TW_GM && c[0].twp && c[0].tpw * 8 >= 64);
   ck_assert_uint_gt(candidates_estimate(&p, &cl, c, 12, msg, sizeof msg), 0);
   ck_assert(c[0].cols);
+  /* one pass past CM-K's constant memory (f32 32768 in 48 KiB with XR4): a global table with TWP
+   * before TW-CALC on a GPU; a CPU keeps the seed's order */
+  problem_init_plain(&p, 32768, 64, 0, -1);
+  ck_assert_uint_gt(candidates_estimate(&p, &cl, c, 12, msg, sizeof msg), 0);
+  ck_assert(c[0].onchip == ONCHIP_RP_LM_CM && c[0].twiddle == TW_GM && c[0].twp && c[0].rounds == 4);
+  device_info cpu = cl;
+  cpu.type = CL_DEVICE_TYPE_CPU;
+  ck_assert_uint_gt(candidates_estimate(&p, &cpu, c, 12, msg, sizeof msg), 0);
+  ck_assert(c[0].twiddle == TW_CALC);
 }
 END_TEST
 

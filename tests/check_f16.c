@@ -299,6 +299,64 @@ START_TEST(nvrtc_builds_f16_passes)
 }
 END_TEST
 
+/* f16's exchange and staging through a plane of half2 words (geometry's h2): both parts in one
+ * round, exchange rounds' early groups in vx and vy; LM32 keeps the f32 parts, one part a round
+ * (the kernels before the half2 plane), only for f16 on RP+LM-CM; MEASURE times COLS passes both
+ * ways (and still within the planner's 64 candidates); NVRTC builds both. */
+START_TEST(f16_half2_plane)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  char msg[512];
+  static const char *const vs[] = {"r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t16",
+                                   "r16x16/RP+LM-CM+LM32+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t16",
+                                   "r16x16x16x2/RP+LM-CM+XR2+CGAP+VASM2+TW-GM+CSE+IL+LU/wg256/t1"};
+  for (size_t i = 0; i < 3; ++i) {
+    problem p;
+    variant v;
+    geometry g;
+    ck_assert_int_eq(variant_parse(vs[i], &v, msg, sizeof msg), 0);
+    problem_init_plain(&p, variant_length(&v), 64, 0, -1);
+    p.f16 = 1;
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", vs[i], msg);
+    ck_assert_int_eq(g.h2, i != 1);
+    kernel_source ks;
+    ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_cuda, &ks), 0);
+    ck_assert_msg((strstr(ks.text, "ldh[") != NULL) == (i != 1) && (strstr(ks.text, "lds[") != NULL) == (i == 1), "%s", vs[i]);
+    ck_assert_msg((strstr(ks.text, "vy[") != NULL) == (i == 2), "%s", vs[i]);
+    free(ks.text);
+    if (i) test_nvrtc_builds(&rt, &p, &v, &g, "ppfft_h2");
+    if (i == 1) { /* not for f32, nor where no f32 plane is in use */
+      problem f = p;
+      f.f16 = 0;
+      ck_assert_int_eq(geometry_of(&f, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+      ck_assert_msg(strstr(msg, "LM32"), "%s", msg);
+      variant t = v;
+      t.tc = 1;
+      ck_assert_int_eq(geometry_of(&p, &t, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+    }
+  }
+  problem p;
+  variant c[64];
+  size_t k;
+  for (size_t n = 16; n <= 4096; n *= 2) { /* column passes */
+    problem_init_plain(&p, n, 4096, 0, -1);
+    p.f16 = 1;
+    p.in_stride = p.out_stride = 4096, p.in_dist = p.out_dist = 1;
+    size_t cols = 0, lm32 = 0;
+    k = candidates_measure(&p, &di, c, 64);
+    ck_assert_msg(k < 64, "N = %zu: %zu candidates", n, k);
+    for (size_t i = 0; i < k; ++i) cols += c[i].cols && !c[i].lm32, lm32 += c[i].cols && c[i].lm32;
+    ck_assert_uint_gt(lm32, 0);
+    ck_assert_uint_eq(lm32, cols);
+  }
+  problem_init_plain(&p, 1024, 1024, 0, -1); /* f32: no LM32 */
+  k = candidates_measure(&p, &di, c, 64);
+  for (size_t i = 0; i < k; ++i) ck_assert_int_eq(c[i].lm32, 0);
+}
+END_TEST
+
 /* f16 layouts may move two or four half2 an access (uint2, uint4 loads and stores converted in
  * registers): MEASURE times them (the estimate keeps one, which ran faster on the H200), each wide
  * access pattern builds (owned, staged CGAP, LM-CC, in place, 16 lanes in two parts), on plain
@@ -612,6 +670,49 @@ START_TEST(f16_tc_against_fftw)
 }
 END_TEST
 
+/* The shipped wisdom's f16 plans (COLS, XR2 rounds, staged CGAP, SHFL, LM-CC passes: each way an
+ * f16 kernel goes through its half2 plane, or LM32's f32 plane) on the device, against FFTW, shapes
+ * to 2^22 points in batches of 2^20 points or one transform, both directions. */
+START_TEST(f16_wisdom_plans_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  const char *srcdir = getenv("srcdir");
+  char path[4096], msg[512];
+  snprintf(path, sizeof path, "%s/wisdom/nvidia-h200-cuda.wisdom", srcdir && *srcdir ? srcdir : ".");
+  char *text = wisdom_read_file(path);
+  ck_assert_msg(text, "cannot read %s", path);
+  wisdom_entry *e = NULL;
+  size_t n = 0, ran = 0;
+  ck_assert_msg(wisdom_parse(text, &e, &n, msg, sizeof msg) == 0, "%s: %s", path, msg);
+  free(text);
+  for (size_t i = 0; i < n; ++i) {
+    if (!strstr(e[i].base, ":f16:")) continue;
+    const char *q = strstr(e[i].base, ":n");
+    size_t len[3], total = 1;
+    int rank = 0;
+    for (++q; (*q == 'n' || *q == 'x') && rank < 3; ++rank) {
+      len[rank] = strtoull(q + 1, (char **)&q, 10);
+      total *= len[rank];
+    }
+    if (total > ((size_t)1 << 22)) continue;
+    ppfft_desc d;
+    ppfft_desc_init(&d, rank, len, total < ((size_t)1 << 20) ? ((size_t)1 << 20) / total : 1);
+    d.precision = PPFFT_F16;
+    d.direction = ran % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)total : 1.0;
+    double err;
+    ppfft_status s = f16_run(c, &d, e[i].plan, 0, (unsigned)(400 + i), &err, NULL, 0);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s %s: %s", e[i].base, e[i].plan, ppfft_context_last_error(c));
+    printf("f16 wisdom %s %s: error %.3g (bound %.3g) %s\n", e[i].base, d.direction < 0 ? "fwd" : "bwd", err, f16_bound(total), e[i].plan);
+    ck_assert_msg(err <= f16_bound(total), "%s %s: error %.3g > %.3g", e[i].base, e[i].plan, err, f16_bound(total));
+    ++ran;
+  }
+  free(e);
+  ck_assert_uint_ge(ran, 15);
+}
+END_TEST
+
 /* The f16 entries of the shipped H200 CUDA wisdom (tuned, bench/results/2026-11-25-h200-f16) still
  * apply: each plan splits its transform (at the 256 MiB batch it was tuned at) and every pass's
  * variant fits, so a change of the planner's or the geometry's rules that would drop them (the
@@ -682,6 +783,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, tc_map_from_the_probe);
   tcase_add_test(tc, nvrtc_builds_f16_passes);
   tcase_add_test(tc, f16_wide_accesses);
+  tcase_add_test(tc, f16_half2_plane);
   tcase_add_test(tc, f16_shipped_wisdom_applies);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
@@ -690,6 +792,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_wide_against_fftw);
   tcase_add_test(tc, f16_tc_against_fftw);
   tcase_add_test(tc, f16_planner_against_fftw);
+  tcase_add_test(tc, f16_wisdom_plans_against_fftw);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -69,6 +69,32 @@ START_TEST(round_trip_every_knob)
     ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
     ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+COLS+COLS+VASM2+TW-GM/wg256/t16", &back, msg, sizeof msg), 0);
   }
+  { /* LM32 (f16's local plane in f32 parts), after TC, before the access pattern */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 3), back;
+    v.cols = 1;
+    v.lm32 = 1;
+    char s[256], msg[256];
+    variant_print(&v, s, sizeof s);
+    ck_assert_msg(strstr(s, "/RP+LM-CM+LM32+CGAP+COLS+VASM2+"), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+  }
+  for (unsigned k = 1; k <= 3; ++k) { /* ABFTk, after the twiddles; one only */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_CM_K, 7), back;
+    v.abft = k;
+    char s[256], want[32], msg[256];
+    variant_print(&v, s, sizeof s);
+    snprintf(want, sizeof want, "+CM-K+ABFT%u", k);
+    ck_assert_msg(strstr(s, want), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+  }
+  {
+    variant back;
+    char msg[256];
+    ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT3+ABFT2/wg64/t4", &back, msg, sizeof msg), 0);
+    ck_assert_int_ne(variant_parse("r16x16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT4/wg64/t4", &back, msg, sizeof msg), 0);
+  }
   for (unsigned k = 2; k <= 8; ++k) { /* MBk, after the rounds */
     variant v = make(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 0), back;
     v.rounds = 2;
@@ -135,6 +161,8 @@ START_TEST(malformed_strings_rejected)
       /* blocks a multiprocessor: 2..8, once */
       "r16x16/RP+LM-CM+MB1+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB9+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB+VASM2+CM-K/wg64/t4",
       "r16x16/RP+LM-CM+MB2+MB3+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB2x+VASM2+CM-K/wg64/t4",
+      /* LM32: once, with RP */
+      "r16x16/RP+LM-CM+LM32+LM32+VASM2+CM-K/wg64/t4", "r16x16/LM-CC+LM32+VASM2+CM-K/wg64/t4", "r16x16/GM+LM32+VASM2+CM-K/wg64/t4",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     variant v;

@@ -1,4 +1,4 @@
-/* The host's side of ABFT (core/abft.h): the table a = e^T W by an FFT in double. */
+/* The host's side of ABFT (core/abft.h): the weights' table, e = W^-T a by an FFT in double. */
 #include "core/abft.h"
 #include <math.h>
 #include <stdlib.h>
@@ -35,20 +35,46 @@ static void fft_double(double *x, size_t n, int sign)
   }
 }
 
+/* a_k (second = 0) or b_k: alpha_(k mod m) beta_(k div m), exact in double (12-bit factors). */
+static void input_weight(size_t n, size_t k, int second, double *re, double *im)
+{
+  size_t m = n / abft_split(n);
+  uint32_t c = (uint32_t)(k % m), q = (uint32_t)(k / m);
+  double ar = abft_weight(c, 0, second), ai = abft_weight(c, 1, second);
+  double br = abft_weight(ABFT_BETA + q, 0, second), bi = abft_weight(ABFT_BETA + q, 1, second);
+  *re = ar * br - ai * bi, *im = ar * bi + ai * br;
+}
+
 void *abft_table(size_t n, int sign, int f64)
 {
-  double *a = malloc(2 * ABFT_TABLE_PARTS * n * sizeof *a);
+  size_t R = abft_split(n), m = n / R, len = abft_table_entries(n);
+  double *a = malloc(2 * len * sizeof *a);
   if (!a) return NULL;
   for (int second = 0; second < 2; ++second) {
-    double *t = a + 2 * n * (size_t)second, *w = a + 2 * n * (size_t)(2 + second);
-    for (size_t j = 0; j < n; ++j) w[2 * j] = abft_weight((uint32_t)j, 0, second), w[2 * j + 1] = abft_weight((uint32_t)j, 1, second);
-    for (size_t j = 0; j < 2 * n; ++j) t[j] = w[j];
-    fft_double(t, n, sign);
+    double *al = a + 2 * m * (size_t)second, *be = a + 2 * (2 * m + R * (size_t)second), *w = a + 2 * (abft_out_at(n) + n * (size_t)second);
+    for (size_t c = 0; c < m; ++c) al[2 * c] = abft_weight((uint32_t)c, 0, second), al[2 * c + 1] = abft_weight((uint32_t)c, 1, second);
+    for (size_t q = 0; q < R; ++q)
+      be[2 * q] = abft_weight(ABFT_BETA + (uint32_t)q, 0, second), be[2 * q + 1] = abft_weight(ABFT_BETA + (uint32_t)q, 1, second);
+    for (size_t k = 0; k < n; ++k) input_weight(n, k, second, &w[2 * k], &w[2 * k + 1]);
+    fft_double(w, n, -sign);
+    for (size_t j = 0; j < 2 * n; ++j) w[j] /= (double)n;
   }
   if (f64) return a;
-  float *f = malloc(2 * ABFT_TABLE_PARTS * n * sizeof *f);
+  float *f = malloc(2 * len * sizeof *f);
   if (f)
-    for (size_t k = 0; k < 2 * ABFT_TABLE_PARTS * n; ++k) f[k] = (float)a[k];
+    for (size_t k = 0; k < 2 * len; ++k) f[k] = (float)a[k];
   free(a);
   return f;
+}
+
+double abft_out_energy(size_t n)
+{
+  double s = 0;
+  for (int second = 0; second < 2; ++second)
+    for (size_t k = 0; k < n; ++k) {
+      double re, im;
+      input_weight(n, k, second, &re, &im);
+      s += re * re + im * im;
+    }
+  return s / (double)n;
 }

@@ -1,26 +1,40 @@
-/* ABFT, TurboFFT's checksums as data: the left-side encoding vector e and its image e^T W, the
- * layout of a plan's control buffer (counters and fault injection), and the default thresholds.
- * The generator (gen/abft.c) writes the kernels' side of each; this file is the host's side, and
- * the two must agree.
+/* ABFT, TurboFFT's checksums as data: the input-side encoding vectors a, b and their images e, f
+ * on the output side, the layout of a plan's control buffer (counters and fault injection), and
+ * the default thresholds.  The generator (gen/abft.c) writes the kernels' side of each; this file
+ * is the host's side, and the two must agree.
  *
- * e_j = +-(1 + u) +- (1 + v) i, the signs and u, v in [0, 1) (11 bits each) from the bits of mix(j):
- * zero-mean weights that look random.  A fault before the last pass reaches the outputs as a
- * spread error d whose phases are those of the remaining butterflies' roots of unity.  A weight
- * with a mean (real weights in [1, 2), as before) sees such a d only through its random part,
- * since the roots sum to zero over a butterfly; weights from a finite set of phases (+-1 +- i)
- * cancel exactly over a butterfly's few outputs with a fair probability (9/64 for four).  These
- * do neither: e . d is a sum of random terms of d's size.  Their image a_k = sum_j e_j w^(sign j k)
- * has no structure either (w = exp(2 pi i / n)).  A check compares |a . x - e . y|^2 with
- * delta^2 E|e_j|^2 n |x|^2 = (14/3) delta^2 n |x|^2 (n |x|^2 = |y|^2, Parseval), and the second
- * checksum's likewise; the check fails when their sum exceeds the sum of the bounds:
- * delta is a relative error of the output. */
+ * A check compares a . x with e . y for a transform y = W x, where a = W^T e.  The input side is
+ * a tensor product, a_k = alpha_(k mod m) beta_(k div m) with m = n / R (R = abft_split(n)): a
+ * work-item of the RP kernels owns the elements k = c + m q (q < R, its register slots) for a few c,
+ * so its share of a . x is alpha_c (sum_q beta_q x_q), with the betas literal constants in the
+ * kernel and one table load per c: no per-element table traffic on the input side (the seed's
+ * point: the encoding's table read once per work-item and block, not per element).  The output
+ * weights e = W^-T a have no structure and come from the table, one load per element.
+ *
+ * alpha_c, beta_q = +-(1 + u) +- (1 + v) i, the signs and u, v in [0, 1) (11 bits each) from the
+ * bits of mix(): zero-mean weights that look random.  A fault before the last pass reaches the
+ * outputs as a spread error d; the check sees e . d, which is a's product with the fault's
+ * equivalent input error (the passes before it, inverted).  After the first pass (radix r0 <= R,
+ * inputs c + m (R / r0) t) that error lies on one alpha_c and the betas of a decimation of beta,
+ * weighted by one DFT row: the check sees alpha_c times a bin of that decimation's DFT, so beta is
+ * chosen (ABFT_BETA, bench/abft-beta.py) for the best worst bin over the decimations by 1, 2, 4, 8
+ * (both checksums together: 0.36 of the mean energy, where a random choice gives 0.03 at the
+ * median).  Later passes mix many alphas: sums of random terms of the error's size, as with weights
+ * random everywhere.  A check compares |a . x - e . y|^2 + |b . x - f . y|^2 with
+ * delta^2 (|e|^2 + |f|^2) |x|^2 (abft_out_energy): delta is a relative error of the output. */
 #ifndef PPFFT_CORE_ABFT_H
 #define PPFFT_CORE_ABFT_H
 #include <stddef.h>
 #include <stdint.h>
 
-/* Complex values in abft_table: a, b, e, f. */
-enum { ABFT_TABLE_PARTS = 4 };
+/* The tensor split: R = abft_split(n) register slots of the input side, m = n / R alphas. */
+enum { ABFT_SPLIT = 16 };
+static inline size_t abft_split(size_t n) { return n < ABFT_SPLIT ? n : ABFT_SPLIT; }
+
+/* abft_table's layout, in complex values: alpha (m), alpha' (m; b's), beta (R), beta' (R), then
+ * e (n) from abft_out_at(n) on and f (n). */
+static inline size_t abft_out_at(size_t n) { return 2 * (n / abft_split(n)) + 2 * abft_split(n); }
+static inline size_t abft_table_entries(size_t n) { return abft_out_at(n) + 2 * n; }
 
 /* The control buffer of an ABFT plan: 32-bit words, shared by its passes. */
 enum {
@@ -51,7 +65,7 @@ static inline void abft_host_set(abft_host *a, double delta, const uint32_t *inj
   a->inj_pending = 1;
 }
 
-/* mix(j): the hash whose bits give e_j (abft_weight). */
+/* mix(j): the hash whose bits give the weights (abft_weight). */
 static inline uint32_t abft_mix(uint32_t j)
 {
   j ^= j >> 16;
@@ -62,18 +76,19 @@ static inline uint32_t abft_mix(uint32_t j)
   return j;
 }
 
-/* Two checksums, e and f (f_j: e's formula on mix(j ^ ABFT_SECOND)): a fault that one of them sees
- * weakly (its weights over the outputs the fault reaches happen to sum to little, as random sums
- * sometimes do) the other sees fully, nearly always.  The kernels sum ABFT_SUMS reals over a
+/* Two checksums, a and b (b's weights: a's formula on mix(j ^ ABFT_SECOND)): a fault that one of
+ * them sees weakly (its weights over the outputs the fault reaches happen to sum to little, as
+ * random sums sometimes do) the other sees fully, nearly always.  The kernels sum ABFT_SUMS reals over a
  * transform's work-items: both checksums' differences (re, im) and |x|^2. */
 #define ABFT_SECOND 0x5bd1e995u
 enum { ABFT_SUMS = 5 };
 
-/* E|e_j|^2 = 2 E(1 + u)^2: the scale of the checks' threshold. */
-#define ABFT_WEIGHT_ENERGY (14.0 / 3.0)
+/* beta_q is abft_weight(ABFT_BETA + q): the offset bench/abft-beta.py found best of 4096 (alpha_c
+ * is abft_weight(c), c < m < ABFT_BETA). */
+#define ABFT_BETA 0x80000f00u
 
-/* e_j's (second = 0) or f_j's real part (im = 0) or imaginary part: u (bits 0-10, or 11-21 for
- * im) and the sign (bit 22, or 23; set: negative), exact in float and double. */
+/* A weight's (second = 0: a's, else b's) real part (im = 0) or imaginary part: u (bits 0-10, or
+ * 11-21 for im) and the sign (bit 22, or 23; set: negative), exact in float and double. */
 static inline double abft_weight(uint32_t j, int im, int second)
 {
   uint32_t h = abft_mix(second ? j ^ ABFT_SECOND : j), u = (h >> (im ? 11 : 0)) & 0x7ffu;
@@ -81,12 +96,14 @@ static inline double abft_weight(uint32_t j, int im, int second)
   return (h >> (22 + im)) & 1u ? -w : w;
 }
 
-/* a_k = sum_j e_j exp(sign 2 pi i j k / n), k < n (n a power of two), then b_k, the same of f,
- * computed in double and rounded once; then e_j and f_j themselves (exact): 4n interleaved complex
- * values of float (f64 = 0) or double, malloc'd; NULL when out of memory.  The kernels read the
- * output weights from the table: a load per weight, where the hash took about fifteen integer and
- * conversion instructions per element for each checksum. */
+/* The table of a transform of length n (a power of two) and exponent sign: the alphas and betas
+ * (exact), then e_j = (1/n) sum_k a_k exp(-sign 2 pi i j k / n) and f likewise of b, computed in
+ * double and rounded once: abft_table_entries(n) interleaved complex values of float (f64 = 0) or
+ * double, malloc'd; NULL when out of memory. */
 void *abft_table(size_t n, int sign, int f64);
+
+/* |e|^2 + |f|^2 = (|a|^2 + |b|^2) / n: the checks' threshold is delta^2 times this times |x|^2. */
+double abft_out_energy(size_t n);
 
 /* The default detection threshold (README "Fault tolerance"; bench/abft-study's ROC curves). */
 double abft_default_threshold(int f64);

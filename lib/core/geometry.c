@@ -113,6 +113,17 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
         if (problem_level_dist(p, side, l) % g->e) return UNSUP("f16's %u-element accesses need distances that are multiples of %u", g->e, g->e);
     }
   }
+  /* f16 on RP+LM-CM exchanges and stages through a plane of half2 words (4 bytes an element, as
+   * one part of f32): half the bytes and barriers of a plane of f32 parts, one more rounding to
+   * half per trip (gen/pass.c).  TC reads f32 parts from its two planes; VAVM stores f32 vectors.
+   * LM32 keeps the f32 parts, one part a round: on the H200 (bench/results/2026-11-25-h200-f16)
+   * the half2 plane lifted one pass 256..16384 by 11-20 % (1024's shuffles aside) and the 2D
+   * shapes by 6-12 %, but the COLS plans of 32768, 2^19 and 2^20 ran 3-7 % slower with it, so
+   * MEASURE times both on COLS passes. */
+  if (v->lm32 && (!p->f16 || v->tc || v->vector_math))
+    return UNSUP("%s", "LM32 is for f16 data on RP+LM-CM without TC or VAVM (other local planes hold f32 or f64 parts already)");
+  if (v->lm32 && v->shfl && !g->staged) return UNSUP("%s", "LM32: this shuffle exchange has no local plane (nothing staged)");
+  g->h2 = p->f16 && v->onchip == ONCHIP_RP_LM_CM && !v->tc && !v->vector_math && !v->lm32;
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
@@ -177,7 +188,9 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   }
   if (v->abft) {
     /* the checks read the registers of the RP modes (gen/abft.c) */
-    if (v->abft > 2) return UNSUP("%s", "ABFT1 or ABFT2");
+    if (v->abft > 3) return UNSUP("%s", "ABFT1, ABFT2 or ABFT3");
+    /* ABFT3's checks take a butterfly's elements one by one (gen/abft_thread.c) */
+    if (v->abft == 3 && v->vector_math) return UNSUP("%s", "ABFT3 checks the butterflies of scalar math (VASM), not VAVM");
     if (v->onchip != ONCHIP_RP_LM_CM) return UNSUP("%s", "ABFT checks the registers of RP+LM-CM (or RP+SHFL-*): not GM, LM-CC, LM-CT");
   }
   if (p->half && p->r2c && p->real_part == REAL_WHOLE) {
@@ -219,8 +232,8 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }
-  g->local_bytes = planes * g->t * g->npad * rs;
-  if (v->abft) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
+  g->local_bytes = planes * g->t * g->npad * rs; /* (h2: a half2 word an element, rs = 4 too) */
+  if (v->abft == 1 || v->abft == 2) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
                   * sum by shuffles), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;
     size_t partials = di && di->cuda ? 0 : 2 * ABFT_SUMS * (size_t)g->wg;
@@ -237,6 +250,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if ((size_t)v->minb * v->wg > 2048) return UNSUP("MB%u x wg%u is more than a multiprocessor's 2048 threads", v->minb, v->wg);
   }
   g->min_blocks = v->minb;
+  g->abft_window = v->abft == 2 ? PPFFT_ABFT_WINDOW : 1;
   if (!di) return PPFFT_SUCCESS;
   /* ABFT2's window sums (gen/abft.c) in shared memory on CUDA, where a block still fits: in registers
    * they took 2 x r values through the whole window loop, and the kernel either lost occupancy (127-128
@@ -288,5 +302,19 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
       if ((size_t)k * v->wg <= 2048 && (size_t)k * v->wg * (g->r * 2 * (rs / 4) + 48) <= di->regs_per_block &&
           k * (g->local_bytes + g->abft_local_bytes) <= di->local_mem)
         g->min_blocks = k;
+  /* ABFT2's window: PPFFT_ABFT_WINDOW blocks, or down to half of that where fewer make the last wave
+   * of work-groups over the device's slots (blocks a multiprocessor, known from the launch bound on
+   * CUDA, times multiprocessors) fuller, by 2 % of the slots' time or more: a work-group of a window
+   * is 8 plain work-groups long, so its last wave costs more (H200, f32, 256 MiB: 1024 work-groups
+   * over 396 slots, 2.6 waves, the last 0.6 full; 7 blocks: 1171, 2.96; bench/results/2026-11-25-h200-abft) */
+  if (v->abft == 2 && g->min_blocks && di->compute_units && p->batch) {
+    size_t blocks = (p->batch + g->t - 1) / g->t, slots = (size_t)g->min_blocks * di->compute_units;
+    double best = 0;
+    for (unsigned w = PPFFT_ABFT_WINDOW; w >= PPFFT_ABFT_WINDOW / 2; --w) {
+      size_t groups = (blocks + w - 1) / w, waves = (groups + slots - 1) / slots;
+      double full = (double)groups / (double)(waves * slots);
+      if (full > best + 0.02) best = full, g->abft_window = w;
+    }
+  }
   return PPFFT_SUCCESS;
 }

@@ -26,12 +26,17 @@ typedef struct geometry {
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
   int stage_in, stage_out; /* RP+LM-CM: which sides are staged: both when staged, but with COLS
                        * only the side that is not a column side (a column side moves straight) */
+  int h2;             /* RP+LM-CM on f16 data (not TC, not VAVM): the local plane holds half2 words,
+                       * both parts of an element rounded to half, so an exchange or a staging is
+                       * one round through it, not one per part */
   size_t local_bytes; /* static local memory */
   size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
   int abft_sums_local; /* ABFT2 on CUDA: the window's sums of inputs live in the dynamic local array
                        * (wg x r complex values; local_bytes includes them) where they fit; else 0: in
                        * registers */
   size_t abft_sums_at; /* their byte offset there */
+  unsigned abft_window; /* ABFT2: blocks of t transforms a work-group computes in turn (its correction
+                         * window), at most PPFFT_ABFT_WINDOW (geometry.c); else 1 */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */
   unsigned min_blocks; /* the kernel's __launch_bounds__ blocks a multiprocessor on CUDA: MBk's k, or
                        * ABFT's implicit bound (geometry.c), else 0 (none) */

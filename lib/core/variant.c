@@ -36,10 +36,10 @@ int variant_print(const variant *v, char *buf, size_t len)
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
   else snprintf(onchip, sizeof onchip, "%s", onchip_names[v->onchip]);
-  return snprintf(buf, len, "%s/%s%s%s%s%s+%s%u+%s%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds, v->tc ? "+TC" : "",
+  return snprintf(buf, len, "%s/%s%s%s%s%s%s+%s%u+%s%s%s%s%s%s%s%s/wg%u/t%u%s", fac, onchip, rounds, v->tc ? "+TC" : "", v->lm32 ? "+LM32" : "",
                   v->access == ACCESS_CGAP ? "+CGAP" : v->access == ACCESS_DIRECT ? "+DIRECT" : "", v->cols ? "+COLS" : "",
                   v->vector_math ? "VAVM" : "VASM", v->width,
-                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : "",
+                  twiddle_names[v->twiddle], v->twp ? "+TWP" : "", v->abft == 1 ? "+ABFT1" : v->abft == 2 ? "+ABFT2" : v->abft == 3 ? "+ABFT3" : "",
                   v->cse ? "+CSE" : "", v->il ? "+IL" : "",
                   v->lu ? "+LU" : "", v->xpose ? "+XP" : "",
                   v->bluestein == 1   ? "+BSF"
@@ -128,13 +128,14 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = v->minb != 0;
       v->minb = k;
     }
-    else if (strcmp(t, "ABFT1") == 0 || strcmp(t, "ABFT2") == 0) {
+    else if (strcmp(t, "ABFT1") == 0 || strcmp(t, "ABFT2") == 0 || strcmp(t, "ABFT3") == 0) {
       dup = v->abft != 0;
       v->abft = (unsigned)(t[4] - '0');
     }
     else if (strcmp(t, "COLS") == 0) dup = v->cols++;
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TC") == 0) dup = v->tc++;
+    else if (strcmp(t, "LM32") == 0) dup = v->lm32++;
     else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0 || strcmp(t, "BFF") == 0 || strcmp(t, "BFI") == 0) {
       dup = v->bluestein != 0;
       v->bluestein = (t[2] == 'F' ? 1 : 2) + (t[1] == 'F' ? 2 : 0);
@@ -169,6 +170,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
   }
   if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2 and XR4 (exchange rounds) are for RP+LM-CM");
   if (v->tc && (!rp || v->shfl)) return fail(msg, len, "%s", "TC (radix-16 passes on Tensor Cores) is for RP+LM-CM");
+  if (v->lm32 && !rp) return fail(msg, len, "%s", "LM32 (f16's local plane in f32 parts) is for RP+LM-CM or RP+SHFL-*");
   have_onchip += gm;
   if (have_onchip != 1) return fail(msg, len, "%s", "give exactly one of GM, RP+LM-CM, LM-CC, LM-CT");
   if (!have_access) return fail(msg, len, "%s", "give one access/math token (VASM2..16 or VAVM2..16)");

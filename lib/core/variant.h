@@ -11,6 +11,9 @@
  *                  RP+LM-CM may add TC (CUDA, f16 data): its radix-16 passes as 16x16 complex
  *                  matrix products on the Tensor Cores (mma.sync m16n8k16, f16 inputs, f32
  *                  accumulation), the data between them in local memory; the other passes as RP
+ *                  RP+LM-CM (or RP+SHFL-* where it stages) on f16 data exchanges through a plane of
+ *                  half2 words, both parts at once; LM32 keeps f32 parts there instead, one part a
+ *                  round (the f16 kernels before 2026-11-25: no extra rounding, twice the barriers)
  *   access pattern how work-items move data between global memory and the chip:
  *                  CGAP    work-item k moves vector k of the work-group's span (coalesced);
  *                  DIRECT  each work-item moves the elements its own first and last pass use
@@ -30,7 +33,10 @@
  *                  at the price of a few ulps; beyond the seed's matrix)
  *   fault tolerance ABFT1 | ABFT2 (RP+LM-CM, core/abft.h): every transform checked by TurboFFT's
  *                  left-side checksum; a corrupted one recomputed (ABFT1, one-sided) or corrected
- *                  from the right-side checksum of the work-item's window (ABFT2, two-sided)
+ *                  from the right-side checksum of the work-item's window (ABFT2, two-sided);
+ *                  ABFT3 (also scalar math, VASM): the seed's thread-level scheme, each work-item's
+ *                  radix-r butterflies checked by a row checksum and one failed butterfly a pass
+ *                  corrected from the column sum of the work-item's inputs (gen/abft_thread.c)
  *   code shape     CSE, IL, LU: each present = on
  *   XP             (plans) transform a strided dimension between two explicit transposes
  *   BSF, BSI       (plans) the pass belongs to a dimension computed by Bluestein's chirp-z
@@ -69,10 +75,13 @@ typedef struct variant {
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
                        * reals of local memory (XR2, XR4); 0 or 1: one round */
   int tc;             /* TC: radix-16 passes on the Tensor Cores (gen/tensor.c) */
+  int lm32;           /* LM32: f16 data's local plane holds f32 parts, one part a round (geometry's
+                       * h2 off) */
   unsigned minb;      /* MBk: __launch_bounds__(wg, k) on CUDA, at least k blocks a multiprocessor;
                        * 0: none (the bound is the block size alone) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
-  unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct) */
+  unsigned abft;      /* 0: none, 1: ABFT1 (detect, recompute), 2: ABFT2 (detect, correct), 3: ABFT3
+                       * (each butterfly checked and corrected in its work-item) */
   int xpose;          /* XP: the dimension this pass transforms, if strided, is copied into rows of
                        * the temporary buffer, transformed there and copied back (explicit
                        * transposes, the 3D FFT report's way) instead of read across transforms */

@@ -1,7 +1,8 @@
 /* ABFT kernels: TurboFFT's checksums fused into the RP kernels (core/abft.h has the host's side).
  *
- * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of
- * PPFFT_ABFT_WINDOW blocks, each work-item's lane (transform tr of the block) a window of its own.
+ * A work-group computes its t transforms a block at a time: ABFT1 one block, ABFT2 a window of at
+ * most PPFFT_ABFT_WINDOW blocks (geometry's abft_window), each work-item's lane (transform tr of the
+ * block) a window of its own.
  * Per block, after the load, each work-item forms its share of the left-side input checksums a . x
  * and b . x (a = e^T W, b = f^T W, the plan's table) and of |x|^2; after the last pass, its share of
  * e . y and f . y; the shares are summed over the transform's work-items (xor shuffles within a
@@ -29,7 +30,7 @@
 
 enum { ABFT_NONE = 0xffffffffu };
 
-unsigned gen_abft_window(const dialect *d) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : PPFFT_ABFT_WINDOW; }
+unsigned gen_abft_window(const dialect *d, const geometry *g) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : g->abft_window; }
 
 void gen_abft_args(const gen_state *gs, text_buf *b)
 {
@@ -74,28 +75,72 @@ static void each_element(gen_state *gs, void (*line)(gen_state *gs, text_buf *b,
   gen_loop_body(gs, "q", gs->g->rq, &body);
 }
 
-static void input_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
+/* A weight's literal, exact in float and double (core/abft.h's abft_weight). */
+static void weight_literal(char *buf, size_t n, uint32_t j, int im, int second) { snprintf(buf, n, "(real)%a", abft_weight(j, im, second)); }
+
+/* The input's checksum shares a . x and b . x (a_k = alpha_(k mod m) beta_(k div m), core/abft.h)
+ * and |x|^2.  Where the work-item's owned elements k = ec (tid + w q) + e are c + m q (m = ec w,
+ * the slots' count R = abft_split(n)), per lane e the betas' sum over the slots, the betas literal
+ * constants, and then one product with the table's alpha_c: a few FMAs on registers per element
+ * and two table loads per lane, not per element.  Elsewhere a weight per element from the table's
+ * alpha and beta. */
+static void input_shares(gen_state *gs)
 {
-  if (gs->d->abft_omit & ABFT_OMIT_TABLE)
-    tb_printf(b, "    { const real2 a_ = {(real)1.5, (real)%s}, b_ = {(real)%s, (real)1.5}; const real xr_ = %s, xi_ = %s;\n", pos, pos, re, im);
-  else tb_printf(b, "    { const real2 a_ = abft_a[%s], b_ = abft_a[%uu + %s]; const real xr_ = %s, xi_ = %s;\n", pos, gs->g->n, pos, re, im);
-  tb_printf(b, "      abft_cr += a_.x * xr_ - a_.y * xi_; abft_ci += a_.x * xi_ + a_.y * xr_; abft_n += xr_ * xr_ + xi_ * xi_;\n");
-  tb_printf(b, "      abft_cr2 += b_.x * xr_ - b_.y * xi_; abft_ci2 += b_.x * xi_ + b_.y * xr_; }\n");
+  const geometry *g = gs->g;
+  text_buf *b = gs->b;
+  size_t n = g->n, R = abft_split(n), m = n / R;
+  int table = !(gs->d->abft_omit & ABFT_OMIT_TABLE);
+  char al[2][96];
+  if (g->rq == R) {
+    for (unsigned e = 0; e < g->ec; ++e) {
+      tb_printf(b, "  {\n    real sr_ = 0, si_ = 0, sr2_ = 0, si2_ = 0;\n");
+      for (unsigned q = 0; q < g->rq; ++q) {
+        char qs[16], re[96], im[96], w[4][48];
+        tb_format(b, qs, sizeof qs, "%u", q);
+        gen_slot(gs, re, sizeof re, 'r', qs, e);
+        gen_slot(gs, im, sizeof im, 'i', qs, e);
+        for (int k = 0; k < 4; ++k) weight_literal(w[k], sizeof w[k], ABFT_BETA + q, k & 1, k >> 1);
+        tb_printf(b, "    { const real xr_ = %s, xi_ = %s;\n", re, im);
+        tb_printf(b, "      sr_ += %s * xr_ - %s * xi_; si_ += %s * xi_ + %s * xr_;\n", w[0], w[1], w[0], w[1]);
+        tb_printf(b, "      sr2_ += %s * xr_ - %s * xi_; si2_ += %s * xi_ + %s * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n", w[2], w[3], w[2], w[3]);
+      }
+      for (int k = 0; k < 2; ++k)
+        if (table) tb_format(b, al[k], sizeof al[k], "abft_a[%zuu + %uu * tid + %uu]", k * m, g->ec, e);
+        else tb_format(b, al[k], sizeof al[k], "{(real)1.5, (real)%u}", e);
+      tb_printf(b, "    const real2 a_ = %s, b_ = %s;\n", al[0], al[1]);
+      tb_printf(b, "    abft_cr += a_.x * sr_ - a_.y * si_; abft_ci += a_.x * si_ + a_.y * sr_;\n");
+      tb_printf(b, "    abft_cr2 += b_.x * sr2_ - b_.y * si2_; abft_ci2 += b_.x * si2_ + b_.y * sr2_;\n  }\n");
+    }
+    return;
+  }
+  text_buf body;
+  text_buf_init(&body);
+  for (unsigned e = 0; e < g->ec; ++e) {
+    char own[96], re[96], im[96];
+    gen_owned_pos(gs, own, sizeof own, "q");
+    gen_slot(gs, re, sizeof re, 'r', "q", e);
+    gen_slot(gs, im, sizeof im, 'i', "q", e);
+    tb_printf(&body, "    { const uint k_ = %s + %uu, c_ = k_ %% %zuu, q_ = k_ / %zuu; const real xr_ = %s, xi_ = %s;\n", own, e, m, m, re, im);
+    for (int k = 0; k < 2; ++k) {
+      const char *sfx = k ? "2" : "";
+      if (table)
+        tb_printf(&body, "      { const real2 al_ = abft_a[%zuu + c_], be_ = abft_a[%zuu + q_];\n", k * m, 2 * m + k * R);
+      else tb_printf(&body, "      { const real2 al_ = {(real)1.5, (real)c_}, be_ = {(real)q_, (real)1.5};\n");
+      tb_printf(&body, "        const real wr_ = al_.x * be_.x - al_.y * be_.y, wi_ = al_.x * be_.y + al_.y * be_.x;\n");
+      tb_printf(&body, "        abft_cr%s += wr_ * xr_ - wi_ * xi_; abft_ci%s += wr_ * xi_ + wi_ * xr_; }\n", sfx, sfx);
+    }
+    tb_printf(&body, "      abft_n += xr_ * xr_ + xi_ * xi_; }\n");
+  }
+  gen_loop_body(gs, "q", g->rq, &body);
 }
 
-/* e_j y_j and f_j y_j: the weights from the plan's table (core/abft.h), or (ABFT_HASH_WEIGHTS, a
- * study) from the hash of j (core/abft.h's abft_weight), their floats made of its bits. */
+/* e_j y_j and f_j y_j, the weights from the plan's table (core/abft.h). */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
+  (void)gs;
   for (int second = 0; second < 2; ++second) {
     const char *sfx = second ? "2" : "";
-    if (!(gs->d->abft_omit & ABFT_HASH_WEIGHTS)) {
-      tb_printf(b, "    { const real2 w_ = abft_w[%s%s]; const real er_ = w_.x, ei_ = w_.y;\n", second ? "n_ + " : "", pos);
-    } else {
-      if (second) tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo ^ 0x%xu);\n", pos, (unsigned)ABFT_SECOND);
-      else tb_printf(b, "    { const uint h_ = ppfft_abft_mix((%s) ^ abft_zo);\n", pos);
-      tb_printf(b, "      const real er_ = ppfft_abft_w(h_, 0u, 22u), ei_ = ppfft_abft_w(h_, 11u, 23u);\n");
-    }
+    tb_printf(b, "    { const real2 w_ = abft_w[%s%s]; const real er_ = w_.x, ei_ = w_.y;\n", second ? "n_ + " : "", pos);
     tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
   }
 }
@@ -227,7 +272,7 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
-  if (!(gs->d->abft_omit & ABFT_OMIT_INPUT)) each_element(gs, input_share);
+  if (!(gs->d->abft_omit & ABFT_OMIT_INPUT)) input_shares(gs);
   if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
     tb_printf(b, "  if (!fix && tr < nvalid) {\n");
     tb_format(b, line, sizeof line, "    %s += vr[i]; %s += vi[i];\n", sr, si);
@@ -239,7 +284,7 @@ static int check_block(gen_state *gs, int two)
   if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
               * hold them meanwhile) */
     tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
-    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, gen_abft_window(gs->d), gs->g->t);
+    tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, gen_abft_window(gs->d, gs->g), gs->g->t);
     gen_block_pointers(gs);
     if (!gs->general) tb_printf(b, "  (void)x0;\n");
     tb_printf(b, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n", gs->g->t, gs->g->t);
@@ -254,10 +299,10 @@ static int check_block(gen_state *gs, int two)
   } else {
     tb_printf(b, "  const uint abft_zo = abft_z;\n");
   }
-  /* the output weights e, f (the table's third and fourth parts), through a pointer that waits for
-   * the last pass as abft_zo does */
-  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %uu + abft_zo; const uint n_ = %uu; (void)abft_w; (void)n_;\n", gs->d->global,
-            2 * gs->g->n, gs->g->n);
+  /* the output weights e, f (core/abft.h's abft_out_at), through a pointer that waits for the last
+   * pass as abft_zo does */
+  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %zuu + abft_zo; const uint n_ = %uu; (void)abft_w; (void)n_;\n", gs->d->global,
+            abft_out_at(gs->g->n), gs->g->n);
   if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
   tb_printf(b, "  real abft_dr2 = (fix ? abft_pcr2 : abft_cr2) - abft_or2_, abft_di2 = (fix ? abft_pci2 : abft_ci2) - abft_oi2_;\n");
@@ -275,7 +320,7 @@ static int check_block(gen_state *gs, int two)
   if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
   tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di + abft_dr2 * abft_dr2 + abft_di2 * abft_di2 <= "
                "abft_delta * abft_delta * (real)%.17g * abft_dn);\n",
-            2 * ABFT_WEIGHT_ENERGY * gs->g->n);
+            abft_out_energy(gs->g->n));
   tb_printf(b, "  ++abft_iter;\n");
   return failed;
 }
@@ -287,7 +332,7 @@ static int check_block(gen_state *gs, int two)
 static void opaque_tables(gen_state *gs, int before)
 {
   const variant *v = gs->v;
-  if (!before) /* likewise the output weights' hashes (of positions only): a zero to mix in */
+  if (!before) /* likewise the output weights' offset (a zero): their loads wait for the last pass */
     tb_printf(gs->b, "  const uint abft_z = %s;\n", gs->d->opaque_tables ? "ppfft_opaque_u(0u)" : "0u");
   if (!gs->d->opaque_tables) return;
   const char *names[3];
@@ -304,7 +349,7 @@ static void opaque_tables(gen_state *gs, int before)
 static void block_start(gen_state *gs, const char *block)
 {
   tb_printf(gs->b, "  const ulong t0 = first + ((ulong)%s * %uu + (%s)) * %uu;\n", gs->d->group_id,
-            gs->v->abft == 2 ? gen_abft_window(gs->d) : 1, block, gs->g->t);
+            gs->v->abft == 2 ? gen_abft_window(gs->d, gs->g) : 1, block, gs->g->t);
   gen_block_pointers(gs);
   if (!gs->general) tb_printf(gs->b, "  (void)x0; (void)y0;\n");
 }
@@ -318,7 +363,7 @@ int gen_abft_body(gen_state *gs)
   const geometry *g = gs->g;
   const dialect *d = gs->d;
   int two = gs->v->abft == 2, failed = 0;
-  unsigned B = two ? gen_abft_window(d) : 1, G = group_size(g);
+  unsigned B = two ? gen_abft_window(d, g) : 1, G = group_size(g);
   char zero[48];
   if (gs->v->vector_math) tb_format(b, zero, sizeof zero, "%s%s%s0)", d->vec_open, gs->mt, d->vec_mid);
   else tb_format(b, zero, sizeof zero, "(real)0");

@@ -18,12 +18,7 @@ static void opencl_half(text_buf *sticky, char *buf, size_t n, const char *v, in
 static const char opencl_abft_helpers[] =
     "inline real ppfft_flip(const real x, const uint bit)\n{\n"
     "#ifdef PPFFT_F64\n  return as_double(as_ulong(x) ^ (1ul << bit));\n#else\n  return as_float(as_uint(x) ^ (1u << bit));\n#endif\n}\n"
-    "inline void ppfft_count(__global uint *c) { atomic_inc(c); }\n"
-    /* +-(1 + u 2^-11), u = bits lo..lo+10 of h, the sign bit sb of h (core/abft.h's abft_weight),
-     * made of bits: no conversion instruction (a quarter of the integer rate on NVIDIA's GPUs) */
-    "inline real ppfft_abft_w(const uint h, const uint lo, const uint sb)\n{\n"
-    "#ifdef PPFFT_F64\n  return as_double((ulong)(0x3ff00000u | (((h >> lo) & 0x7ffu) << 9) | (((h >> sb) & 1u) << 31)) << 32);\n"
-    "#else\n  return as_float(0x3f800000u | (((h >> lo) & 0x7ffu) << 12) | (((h >> sb) & 1u) << 31));\n#endif\n}\n";
+    "inline void ppfft_count(__global uint *c) { atomic_inc(c); }\n";
 
 const dialect dialect_opencl = {
   .name = "OpenCL C",
@@ -67,10 +62,6 @@ static const char cuda_abft_helpers[] =
     "#ifdef PPFFT_F64\n  return __longlong_as_double(__double_as_longlong(x) ^ (1ll << bit));\n"
     "#else\n  return __uint_as_float(__float_as_uint(x) ^ (1u << bit));\n#endif\n}\n"
     "__device__ __forceinline__ void ppfft_count(uint *c) { atomicAdd(c, 1u); }\n"
-    /* core/abft.h's abft_weight made of bits (as OpenCL's ppfft_abft_w) */
-    "__device__ __forceinline__ real ppfft_abft_w(const uint h, const uint lo, const uint sb)\n{\n"
-    "#ifdef PPFFT_F64\n  return __hiloint2double((int)(0x3ff00000u | (((h >> lo) & 0x7ffu) << 9) | (((h >> sb) & 1u) << 31)), 0);\n"
-    "#else\n  return __int_as_float((int)(0x3f800000u | (((h >> lo) & 0x7ffu) << 12) | (((h >> sb) & 1u) << 31)));\n#endif\n}\n"
     "__device__ __forceinline__ real ppfft_xor_sum(const real x, const uint m, const uint mask) { return x + __shfl_xor_sync(mask, x, m); }\n"
     /* p, as a value the compiler cannot follow: loads through it stay in the loop that made it */
     "__device__ __forceinline__ const real2 *ppfft_opaque(const real2 *p)\n{\n"

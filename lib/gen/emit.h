@@ -141,6 +141,15 @@ void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, 
 /* Copies component c of all owned slots to (to_local = 1) or from local memory. */
 void gen_slots_local(gen_state *gs, char c, int to_local);
 
+/* g->h2 (f16's half2 plane): stores re, im (expressions) rounded to half as the half2 word at local
+ * index idx (to_local = 1), or loads that word into them. */
+void gen_h2_local(const gen_state *gs, text_buf *b, int to_local, const char *idx, const char *re, const char *im);
+
+/* g->h2: copies both parts of the owned slot groups q = first..first+count-1, slots cr and ci
+ * ('r', 'i'; or 'x', 'y' for exchange rounds' early groups), to (to_local = 1) or from the half2
+ * plane, which starts at element `base` of the transform. */
+void gen_slots_local_h2(gen_state *gs, char cr, char ci, int to_local, unsigned first, unsigned count, unsigned base);
+
 /* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
 void gen_load_pattern_to_local(gen_state *gs);
 
@@ -169,14 +178,12 @@ void gen_twiddle_unit(const gen_state *gs, text_buf *b, unsigned r, char k[][64]
  * shows; the checks are then wrong. */
 enum {
   ABFT_OMIT_INPUT = 1,       /* the input share a . x, |x|^2 (table loads and products) */
-  ABFT_OMIT_TABLE = 2,       /* only the table loads of the input share (a constant instead) */
+  ABFT_OMIT_TABLE = 2,       /* only the table loads of the input share, its alphas (a constant instead) */
   ABFT_OMIT_OUTPUT = 4,      /* the output share e . y */
   ABFT_OMIT_SUMS = 8,        /* the sums over the transform's work-items */
   ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
   ABFT_OMIT_ANY = 32,        /* the work-group's vote (and its barrier) after the window */
   ABFT_OMIT_INJECT = 64,     /* the fault injection's hooks */
-  ABFT_HASH_WEIGHTS = 128,   /* not a part: the output weights hashed per element (as before
-                              * 2026-11-25's abft3) instead of read from the plan's table */
   ABFT_WINDOW_2 = 256        /* not a part: ABFT2's window of 2 blocks, not PPFFT_ABFT_WINDOW
                               * (gen/kernel.h's gen_abft_window: the launch follows) */
 };
@@ -190,6 +197,24 @@ void gen_abft_args(const gen_state *gs, text_buf *b);
  * exchange could not be written (as gen_shuffle_exchange). */
 int gen_abft_body(gen_state *gs);
 
+/* ---- abft_thread.c: ABFT3, each butterfly checked and corrected in its work-item ---- */
+
+/* After the block's pointers (t0, nvalid): abft_valid and this work-item's fault targets. */
+void gen_abft3_prologue(gen_state *gs);
+
+/* Stage 0's injection hook, after the load. */
+void gen_abft3_inject_loaded(gen_state *gs);
+
+/* Around Stockham pass s on the slots: its column sums and failures (begin opens a scope that end
+ * closes, after the correction and the counts). */
+void gen_abft3_pass_begin(gen_state *gs, spass sp, int s);
+void gen_abft3_pass_end(gen_state *gs, spass sp);
+
+/* In a butterfly unit on ar/ai: before the butterfly (after the twiddles) the row input and the
+ * column sums; after it, stage s + 1's injection hook and the row check of lane e. */
+void gen_abft3_unit_before(const gen_state *gs, text_buf *b, spass sp);
+void gen_abft3_unit_after(const gen_state *gs, text_buf *b, spass sp, unsigned e);
+
 /* ---- pass.c ---- */
 
 spass gen_stockham(const gen_state *gs, int s);
@@ -202,7 +227,8 @@ void gen_stockham_on_slots(gen_state *gs, spass sp);
  * (the scatter half of the exchange; TC's passes read there). */
 void gen_stockham_scatter(gen_state *gs, spass sp, char c);
 
-/* RP+LM-CM exchange after pass sp: per component, scatter to local, barrier, gather owned.  With
+/* RP+LM-CM exchange after pass sp: per component (g->h2: both at once, as half2), scatter to
+ * local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
  * 1/xr of the butterfly groups tid + w*c (of each work-item's, or where a work-item holds fewer
  * than xr, of the work-items) and go to the h-th 1/xr of its register groups (core/geometry.c has

@@ -458,6 +458,30 @@ void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, 
 /* Copies component c of all owned slots to (to_local = 1) or from local memory. */
 void gen_slots_local(gen_state *gs, char c, int to_local) { gen_slots_local_range(gs, c, to_local, 0, gs->g->rq, 0); }
 
+/* g->h2: the half2 word at local index idx from (to_local = 1) or into expressions re, im. */
+void gen_h2_local(const gen_state *gs, text_buf *b, int to_local, const char *idx, const char *re, const char *im)
+{
+  if (to_local) tb_printf(b, "    ldh[%s] = ppfft_st_h2(%sreal2%s%s, %s));\n", idx, gs->d->vec_open, gs->d->vec_mid, re, im);
+  else tb_printf(b, "    { const real2 h_ = ppfft_ld_h2(ldh[%s]); %s = h_.x; %s = h_.y; }\n", idx, re, im);
+}
+
+void gen_slots_local_h2(gen_state *gs, char cr, char ci, int to_local, unsigned first, unsigned count, unsigned base)
+{
+  text_buf body;
+  text_buf_init(&body);
+  char pos[128];
+  gen_owned_pos(gs, pos, sizeof pos, "q");
+  if (base) tb_format(gs->b, pos + strlen(pos), sizeof pos - strlen(pos), " - %uu", base);
+  for (unsigned e = 0; e < gs->g->ec; ++e) {
+    char re[96], im[96], idx[192];
+    gen_slot(gs, re, sizeof re, cr, "q", e);
+    gen_slot(gs, im, sizeof im, ci, "q", e);
+    tb_format(gs->b, idx, sizeof idx, "tr * %uu + PAD(%s + %uu)", gs->g->npad, pos, e);
+    gen_h2_local(gs, &body, to_local, idx, re, im);
+  }
+  gen_loop_range(gs, "q", first, count, &body);
+}
+
 /* Global memory to local planes (LM-CC, LM-CT) following the access pattern. */
 void gen_load_pattern_to_local(gen_state *gs)
 {
@@ -550,7 +574,7 @@ void gen_load_staged(gen_state *gs)
   gen_loop_body(gs, "j", g->ra, &body);
   if (gs->real_tw) tb_printf(gs->b, "  }\n");
   gs->real_tw = NULL;
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < (g->h2 ? 1 : 2); ++k) {
     text_buf_init(&body);
     pattern_index(gs, &body, 0);
     char gxn[32], vec[160], lanes[16][96];
@@ -559,13 +583,23 @@ void gen_load_staged(gen_state *gs)
     if (gen_access_parts(gs) == 2) tb_printf(&body, "    const real16 gq0 = gx[2u * j], gq1 = gx[2u * j + 1u];\n");
     gen_access_plane(gs, vec, sizeof vec, gxn, (unsigned)k);
     for (unsigned e = 0; e < g->e; ++e) gen_access_comp(gs, lanes[e], sizeof lanes[e], gxn, e, (unsigned)k);
-    if (gs->general && g->e > 1 && geometry_side_is_column(gs->p, g, 0)) /* lane e: transform b + e */
+    int across = gs->general && g->e > 1 && geometry_side_is_column(gs->p, g, 0);
+    if (g->h2) /* both parts at once (exact: they came from half) */
+      for (unsigned e = 0; e < g->e; ++e) {
+        char im[96], idx[96];
+        gen_access_comp(gs, im, sizeof im, gxn, e, 1);
+        if (across) tb_format(gs->b, idx, sizeof idx, "(b + %uu) * %uu + PAD(pos)", e, g->npad);
+        else tb_format(gs->b, idx, sizeof idx, "b * %uu + PAD(pos + %uu)", g->npad, e);
+        gen_h2_local(gs, &body, 1, idx, lanes[e], im);
+      }
+    else if (across) /* lane e: transform b + e */
       for (unsigned e = 0; e < g->e; ++e)
         tb_printf(&body, "    %s[(b + %uu) * %uu + PAD(pos)] = %s;\n", gen_plane(gs, k ? 'i' : 'r'), e, g->npad, lanes[e]);
     else local_lanes(gs, &body, g->e, 1, gen_plane(gs, k ? 'i' : 'r'), "b", "pos", vec, lanes);
     gen_loop_body(gs, "j", g->ra, &body);
     gen_barrier_local(gs);
-    gen_slots_local(gs, k ? 'i' : 'r', 0);
+    if (g->h2) gen_slots_local_h2(gs, 'r', 'i', 0, 0, g->rq, 0);
+    else gen_slots_local(gs, k ? 'i' : 'r', 0);
     gen_barrier_local(gs);
   }
 }
@@ -575,9 +609,10 @@ void gen_store_staged(gen_state *gs)
 {
   const geometry *g = gs->g;
   tb_printf(gs->b, "  %s xr[%u], xi[%u];\n", gs->lt, g->ra, g->ra);
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < (g->h2 ? 1 : 2); ++k) {
     char c = k ? 'i' : 'r';
-    gen_slots_local(gs, c, 1);
+    if (g->h2) gen_slots_local_h2(gs, 'r', 'i', 1, 0, g->rq, 0); /* (rounded to half as the store would) */
+    else gen_slots_local(gs, c, 1);
     gen_barrier_local(gs);
     text_buf body;
     text_buf_init(&body);
@@ -588,7 +623,17 @@ void gen_store_staged(gen_state *gs)
       if (g->e == 1) tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j]", c);
       else tb_format(gs->b, lanes[e], sizeof lanes[e], "x%c[j].s%x", c, e);
     }
-    if (gs->general && g->e > 1 && geometry_side_is_column(gs->p, g, 1)) /* lane e: transform b + e */
+    int across = gs->general && g->e > 1 && geometry_side_is_column(gs->p, g, 1);
+    if (g->h2)
+      for (unsigned e = 0; e < g->e; ++e) {
+        char im[96], idx[96];
+        if (g->e == 1) tb_format(gs->b, im, sizeof im, "xi[j]");
+        else tb_format(gs->b, im, sizeof im, "xi[j].s%x", e);
+        if (across) tb_format(gs->b, idx, sizeof idx, "(b + %uu) * %uu + PAD(pos)", e, g->npad);
+        else tb_format(gs->b, idx, sizeof idx, "b * %uu + PAD(pos + %uu)", g->npad, e);
+        gen_h2_local(gs, &body, 0, idx, lanes[e], im);
+      }
+    else if (across) /* lane e: transform b + e */
       for (unsigned e = 0; e < g->e; ++e) tb_printf(&body, "    %s = %s[(b + %uu) * %uu + PAD(pos)];\n", lanes[e], gen_plane(gs, c), e, g->npad);
     else local_lanes(gs, &body, g->e, 0, gen_plane(gs, c), "b", "pos", g->e > 1 ? vec : NULL, lanes);
     gen_loop_body(gs, "j", g->ra, &body);

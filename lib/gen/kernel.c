@@ -76,12 +76,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   tb_printf(&buf, "%s\n#define PAD(x) ((x) + ((x) >> %u))\n\n", d->prelude, g->padshift);
   if (v->twiddle == TW_CM_L) emit_table_literal(gs);
   if (!v->il) emit_helpers(gs);
-  if (v->abft) {
-    tb_printf(&buf, "%s", d->abft_helpers);
-    /* core/abft.h: mix(j), whose bits give e_j */
-    tb_printf(&buf, "%sinline uint ppfft_abft_mix(uint j)\n{\n  j ^= j >> 16; j *= 0x7feb352du; j ^= j >> 15; j *= 0x846ca68bu; j ^= j >> 16;\n"
-                    "  return j;\n}\n\n", d->helper);
-  }
+  if (v->abft) tb_printf(&buf, "%s\n", d->abft_helpers);
 
   /* the table arguments, after first and batch */
   out->table_arg = v->twiddle == TW_CM_K || v->twiddle == TW_GM;
@@ -111,7 +106,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (geometry_interleaved(v, g)) /* COLS: neighbouring work-items, neighbouring transforms */
     tb_printf(&buf, "  const uint lid = %s, tr = lid %% %uu, tid = lid / %uu;\n", d->local_id, g->t, g->t);
   else tb_printf(&buf, "  const uint lid = %s, tr = lid / %uu, tid = lid %% %uu;\n", d->local_id, g->w, g->w);
-  if (!v->abft) { /* (ABFT kernels loop over blocks: gen/abft.c) */
+  if (v->abft != 1 && v->abft != 2) { /* (ABFT1/2 kernels loop over blocks: gen/abft.c) */
     tb_printf(&buf, "  const ulong t0 = first + (ulong)%s * %uu;\n", d->group_id, g->t);
     tb_printf(&buf, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* transforms that exist */\n", g->t, g->t);
     if (p->twiddle_n && fuse_any(p)) /* a fused four-step first pass: the fused steps' table after tw4's */
@@ -122,22 +117,28 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   if (g->local_bytes && d->dynamic_local) { /* one array of g->local_bytes, given at launch */
     out->local_bytes = g->local_bytes;
     tb_printf(&buf, "  extern %s__align__(16) real ppfft_local[]; /* %zu bytes */\n", d->local_decl, g->local_bytes);
-    if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  real *const lds = ppfft_local;\n");
+    if (g->h2) tb_printf(&buf, "  ppfft_h2 *const ldh = (ppfft_h2 *)ppfft_local; /* half2 words */\n");
+    else if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  real *const lds = ppfft_local;\n");
     else tb_printf(&buf, "  real *const ldr = ppfft_local, *const ldi = ppfft_local + %uu;\n", g->t * g->npad);
   } else if (g->local_bytes) {
-    if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
+    if (g->h2) tb_printf(&buf, "  %sppfft_h2 ldh[%u];\n", d->local_decl, g->t * g->npad);
+    else if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
     else tb_printf(&buf, "  %sreal ldr[%u], ldi[%u];\n", d->local_decl, g->t * g->npad, g->t * g->npad);
   }
   if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
-  if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
-  if (v->abft) {
+  if (g->xr > 1 && g->h2) tb_printf(&buf, "  %s vx[%u], vy[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot, gs->nslot);
+  else if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
+  if (v->abft == 3) {
+    tb_printf(&buf, "  (void)tid; (void)tr;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
+    gen_abft3_prologue(gs);
+  } else if (v->abft) {
     tb_printf(&buf, "  (void)tid; (void)tr;\n");
     if (gen_abft_body(gs) != 0) no_shuffle = 1;
   } else {
     tb_printf(&buf, "  (void)tid; (void)tr; (void)nvalid;%s\n", gs->general ? "" : " (void)x0; (void)y0;");
   }
 
-  switch (v->abft ? -1 : (int)v->onchip) {
+  switch (v->abft == 1 || v->abft == 2 ? -1 : (int)v->onchip) {
   case ONCHIP_RP_LM_CM:
     if (v->tc) {
       gen_tc_body(gs);
@@ -146,13 +147,16 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
     tb_printf(&buf, "  /* load into registers */\n");
     if (g->stage_in) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);
+    if (v->abft == 3) gen_abft3_inject_loaded(gs);
     for (int s = 0; s < v->npasses; ++s) {
       if (s > 0 && d->omit_exchange) tb_printf(&buf, "  /* exchange left out (a timing study) */\n");
       else if (s > 0 && v->shfl) {
         if (gen_shuffle_exchange(gs, gen_stockham(gs, s - 1)) != 0) no_shuffle = 1;
       } else if (s > 0) gen_lmcm_exchange(gs, gen_stockham(gs, s - 1));
       tb_printf(&buf, "  /* pass %d: radix %u */\n", s, v->radix[s]);
+      if (v->abft == 3) gen_abft3_pass_begin(gs, gen_stockham(gs, s), s);
       gen_stockham_on_slots(gs, gen_stockham(gs, s));
+      if (v->abft == 3) gen_abft3_pass_end(gs, gen_stockham(gs, s));
     }
     if (p->r2c && p->half && p->real_part == REAL_WHOLE) gen_r2c_half_pair(gs);
     tb_printf(&buf, "  /* store */\n");

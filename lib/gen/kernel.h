@@ -32,8 +32,8 @@ typedef struct kernel_source {
 int gen_kernel(const problem *p, const variant *v, const geometry *g, const dialect *d, kernel_source *out);
 
 /* Blocks of t transforms one work-group of an ABFT2 kernel computes one after another (its correction
- * window): PPFFT_ABFT_WINDOW, or 2 in a timing study (gen/emit.h's ABFT_WINDOW_2); the launch
- * divides its work-groups by it. */
-unsigned gen_abft_window(const dialect *d);
+ * window): g's abft_window (core/geometry.c), or 2 in a timing study (gen/emit.h's ABFT_WINDOW_2);
+ * the launch divides its work-groups by it. */
+unsigned gen_abft_window(const dialect *d, const geometry *g);
 
 #endif

@@ -33,7 +33,9 @@ static void stockham_compute(const gen_state *gs, text_buf *b, spass sp, unsigne
       else tb_format(gs->b, k[l], sizeof k[l], "((i0 + %uu) & %uu)", lane + l, sp.p - 1);
     gen_twiddle_unit(gs, b, sp.r, k, lanes, sp.p, sp.base, sp.p * sp.r, sp.p % E == 0);
   }
+  if (gs->v->abft == 3) gen_abft3_unit_before(gs, b, sp);
   gen_butterfly(gs, b, sp.r);
+  if (gs->v->abft == 3) gen_abft3_unit_after(gs, b, sp, lane);
 }
 
 /* One butterfly unit of Stockham pass sp on the slots c + t*S, lane e: copy into ar/ai, twiddle and
@@ -69,7 +71,8 @@ void gen_stockham_on_slots(gen_state *gs, spass sp)
 
 /* Writes component c of butterfly groups first..first+count-1 after Stockham pass sp to their
  * output positions in local memory, whose plane starts at element `base` (exchange rounds); with
- * tid_hi > 0, only work-items tid_lo <= tid < tid_hi write. */
+ * tid_hi > 0, only work-items tid_lo <= tid < tid_hi write.  c = 'h': both parts to the half2
+ * plane (g->h2). */
 static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned first, unsigned count, unsigned base, unsigned tid_lo,
                                    unsigned tid_hi)
 {
@@ -79,7 +82,7 @@ static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned fir
   text_buf body;
   text_buf_init(&body);
   tb_printf(&body, "    const uint i0 = %uu * (tid + %uu * c);\n", E, gs->g->w);
-  const char *arr = gen_plane(gs, c);
+  const char *arr = c == 'h' ? "ldh" : gen_plane(gs, c);
   if (gs->v->vector_math && sp.p % E == 0) { /* the E lanes land on consecutive positions */
     stockham_out(&body, sp, 0);
     for (unsigned t = 0; t < sp.r; ++t)
@@ -92,6 +95,15 @@ static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned fir
       for (unsigned t = 0; t < sp.r; ++t) {
         char q[64], sv[96];
         tb_format(gs->b, q, sizeof q, "c + %uu", t * sp.s);
+        if (c == 'h') { /* g->h2: both parts as one half2 word */
+          char si[96], idx[96];
+          gen_slot(gs, sv, sizeof sv, 'r', q, e);
+          gen_slot(gs, si, sizeof si, 'i', q, e);
+          tb_format(gs->b, idx, sizeof idx, "tr * %uu + PAD(%s + %uu)", gs->g->npad, j, t * sp.p);
+          tb_printf(&body, "  ");
+          gen_h2_local(gs, &body, 1, idx, sv, si);
+          continue;
+        }
         gen_slot(gs, sv, sizeof sv, c, q, e);
         tb_printf(&body, "      %s[tr * %uu + PAD(%s + %uu)] = %s;\n", arr, gs->g->npad, j, t * sp.p, sv);
       }
@@ -118,26 +130,31 @@ void gen_lmcm_exchange(gen_state *gs, spass sp)
 {
   unsigned xr = gs->g->xr, part = gs->g->n / xr, rq = gs->g->rq, w = gs->g->w;
   unsigned m = sp.s % xr ? xr / sp.s : 1; /* rounds per butterfly group: the work-items split in m */
-  for (int k = 0; k < 2; ++k) {
-    char c = k ? 'i' : 'r';
-    tb_printf(gs->b, "  /* exchange, %s parts */\n", k ? "imaginary" : "real");
+  int h2 = gs->g->h2;
+  for (int k = 0; k < (h2 ? 1 : 2); ++k) {
+    char c = h2 ? 'h' : k ? 'i' : 'r';
+    tb_printf(gs->b, "  /* exchange, %s */\n", h2 ? "both parts as half2" : k ? "imaginary parts" : "real parts");
     for (unsigned h = 0; h < xr; ++h) {
       if (xr > 1) tb_printf(gs->b, "  /* round %u of %u */\n", h + 1, xr);
       if (m > 1) stockham_scatter_range(gs, sp, c, h / m, 1, h * part, (h % m) * (w / m), (h % m + 1) * (w / m));
       else stockham_scatter_range(gs, sp, c, h * (sp.s / xr), sp.s / xr, h * part, 0, 0);
       gen_barrier_local(gs);
-      gen_slots_local_range(gs, h + 1 < xr ? 'x' : c, 0, h * (rq / xr), rq / xr, h * part);
+      if (h2) gen_slots_local_h2(gs, h + 1 < xr ? 'x' : 'r', h + 1 < xr ? 'y' : 'i', 0, h * (rq / xr), rq / xr, h * part);
+      else gen_slots_local_range(gs, h + 1 < xr ? 'x' : c, 0, h * (rq / xr), rq / xr, h * part);
       gen_barrier_local(gs);
     }
     if (xr > 1) { /* the deferred groups */
       text_buf body;
       text_buf_init(&body);
       unsigned lanes = gs->v->vector_math ? 1 : gs->g->ec;
-      for (unsigned e = 0; e < lanes; ++e) {
-        char to[96], from[96];
-        if (gs->v->vector_math) tb_format(gs->b, to, sizeof to, "v%c[q]", c), tb_format(gs->b, from, sizeof from, "vx[q]");
-        else gen_slot(gs, to, sizeof to, c, "q", e), gen_slot(gs, from, sizeof from, 'x', "q", e);
-        tb_printf(&body, "    %s = %s;\n", to, from);
+      for (int part_k = 0; part_k < (h2 ? 2 : 1); ++part_k) {
+        char to_c = h2 ? (part_k ? 'i' : 'r') : c, from_c = h2 && part_k ? 'y' : 'x';
+        for (unsigned e = 0; e < lanes; ++e) {
+          char to[96], from[96];
+          if (gs->v->vector_math) tb_format(gs->b, to, sizeof to, "v%c[q]", c), tb_format(gs->b, from, sizeof from, "vx[q]");
+          else gen_slot(gs, to, sizeof to, to_c, "q", e), gen_slot(gs, from, sizeof from, from_c, "q", e);
+          tb_printf(&body, "    %s = %s;\n", to, from);
+        }
       }
       gen_loop_body(gs, "q", (xr - 1) * (rq / xr), &body);
     }

@@ -84,11 +84,30 @@ static void draw_fault(ppfft_plan *p, int i, uint64_t tr, uint32_t *w)
   const plan_pass *ps = &p->pass[i];
   uint64_t *x = &p->inj_rng;
   w[0] = (uint32_t)i;
-  w[1] = (uint32_t)(f->stage >= 0 ? (uint64_t)f->stage : below(x, (uint64_t)ps->v.npasses + 1));
+  /* (ABFT3 sees the butterflies' faults, not the loaded values': its draws skip stage 0) */
+  int from = ps->v.abft == 3;
+  w[1] = (uint32_t)(f->stage >= 0 ? (uint64_t)f->stage : from + below(x, (uint64_t)ps->v.npasses + 1 - from));
   w[2] = (uint32_t)tr;
   w[3] = (uint32_t)(tr >> 32);
   w[4] = (uint32_t)(f->element >= 0 ? (uint64_t)f->element : below(x, 2 * (uint64_t)ps->pb.n));
   w[5] = (uint32_t)(f->bit >= 0 ? (uint64_t)f->bit : below(x, ps->pb.f64 ? 64 : 32));
+}
+
+/* ABFT3's second fault: the value of w's work-item in another butterfly of the same stage (another
+ * group of the pass, or another lane), the uncorrectable case of gen/abft_thread.c; 0 when the
+ * work-item computes one butterfly a pass. */
+static int other_butterfly(const plan_pass *ps, const uint32_t *w, uint32_t *w2)
+{
+  const geometry *g = &ps->g;
+  unsigned stage = w[1], k = w[4] >> 1, ec = g->ec, wi = g->w, rq = g->rq;
+  unsigned q = k / ec / wi, e = k % ec, tid = (k / ec) % wi;
+  unsigned S = stage ? rq / ps->v.radix[stage - 1] : rq;
+  if (S > 1) q = (q % S + 1) % S + q / S * S;
+  else if (ec > 1) e = (e + 1) % ec;
+  else return 0;
+  for (int i = 0; i < ABFT_CTL_INJ_WORDS; ++i) w2[i] = w[i];
+  w2[4] = 2 * ((q * wi + tid) * ec + e) + (w[4] & 1u);
+  return 1;
 }
 
 void plan_abft_before_execute(ppfft_plan *p)
@@ -107,8 +126,9 @@ void plan_abft_before_execute(ppfft_plan *p)
     uint64_t batch = ps->pb.batch, tr = p->inj.transform >= 0 ? (uint64_t)p->inj.transform : below(&p->inj_rng, batch);
     words[0] = 1;
     draw_fault(p, i, tr, words + 1);
-    if (p->inj.faults == 2) { /* another transform of tr's correction window (gen/abft.c): same lane, another block */
-      uint64_t t = ps->g.t, span = t * (ps->v.abft == 2 ? PPFFT_ABFT_WINDOW : 1), base = tr - tr % span, other = tr;
+    if (p->inj.faults == 2 && ps->v.abft == 3 && other_butterfly(ps, words + 1, words + 1 + ABFT_CTL_INJ_WORDS)) words[0] = 2;
+    else if (p->inj.faults == 2) { /* another transform of tr's correction window (gen/abft.c): same lane, another block */
+      uint64_t t = ps->g.t, span = t * ps->g.abft_window, base = tr - tr % span, other = tr;
       for (uint64_t k = 1; k < span / t && other == tr; ++k) {
         uint64_t cand = base + (tr % t) + ((tr % span) / t + k) % (span / t) * t;
         if (cand < batch) other = cand;

@@ -21,7 +21,7 @@ static variant knobs(onchip_mode onchip, access_pattern access, int vector_math,
 size_t candidates_estimate(const problem *p, const device_info *di, variant *out, size_t max, char *msg, size_t len)
 {
   static const onchip_mode onchip_order[] = {ONCHIP_RP_LM_CM, ONCHIP_GM};
-  static const twiddle_mode tw_order[] = {TW_CM_K, TW_CALC};
+  static const twiddle_mode tw_order[] = {TW_CM_K, TW_GM, TW_CALC}; /* TW_GM with TWP, GPUs only */
   size_t count = 0;
   /* (f16 keeps one half2 an access here: on the H200 the wide accesses, VASM4 and VASM8, ran at
    * 0.66-1.05x of it in one pass, where the fit gives each thread twice the elements, and at
@@ -48,13 +48,19 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
     geometry g;
     if (fit_variant(p, di, &v, widen, &g, msg, len) == 0 && g.w >= 4) out[count++] = v;
   }
+  /* GPUs, where CM-K's table does not fit constant memory (one pass past 8192 f32 / 4096 f64):
+   * a global table with TWP before TW-CALC (H200, OpenCL, f32 32768 in one pass with XR4: 0.288 ms
+   * against TW-CALC's 0.850, bench/results/2026-11-25-h200-sweep) */
+  const int gpu = di && (di->type & CL_DEVICE_TYPE_GPU);
   for (size_t o = 0; o < 2; ++o)
-    for (size_t k = 0; k < 2; ++k)
+    for (size_t k = 0; k < 3; ++k) {
+      if (k == 1 && !gpu) continue;
       for (unsigned widen = 0; widen < 3 && count < max; ++widen) {
-        variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, 2, tw_order[k], 0);
+        variant v = knobs(onchip_order[o], ACCESS_CGAP, 0, 2, tw_order[k], k == 1);
         geometry g;
         if (fit_variant(p, di, &v, widen, &g, msg, len) == 0) out[count++] = v;
       }
+    }
   return count;
 }
 
@@ -118,6 +124,19 @@ static int listed(const variant *list, size_t n, const variant *v)
 static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
 {
   if (!listed(out, *n, v) && *n < max) out[(*n)++] = *v;
+}
+
+/* f16's COLS passes: v, and v with LM32 (the local plane in f32 parts, not half2 words), which ran
+ * the COLS plans of 32768, 2^19 and 2^20 3-7 % faster on the H200 where the half2 plane lifted
+ * every other shape (core/geometry.c) */
+static void add_cols(const problem *p, const device_info *di, variant *out, size_t *n, size_t max, const variant *v)
+{
+  add_unique(out, n, max, v);
+  variant w = *v;
+  w.lm32 = 1;
+  geometry g;
+  char msg[256];
+  if (p->f16 && geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, n, max, &w);
 }
 
 /* v with shuffle exchange mode m, fitted at the first width whose transform lies in one warp (at
@@ -205,9 +224,9 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         geometry g;
         if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) break;
         if (half && (t != 2 || fit_columns(p, di, &v, v.tpw / 2, 0, &g, msg, sizeof msg) != 0)) continue;
-        add_unique(out, &n, max, &v);
+        add_cols(p, di, out, &n, max, &v);
         /* and twice the columns in all of the local memory (where the compute unit holds more) */
-        if (t == 2 && !half && fit_columns(p, di, &v, v.tpw * 2, 1, &g, msg, sizeof msg) == 0) add_unique(out, &n, max, &v);
+        if (t == 2 && !half && fit_columns(p, di, &v, v.tpw * 2, 1, &g, msg, sizeof msg) == 0) add_cols(p, di, out, &n, max, &v);
       }
   /* CUDA: the exchange by warp shuffles where a transform fits in a warp (the seed's SHFL; NAIVE,
    * which spills by design, only in the exhaustive search) */
@@ -320,6 +339,14 @@ variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *
       char msg[256];
       if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS && !listed(g.items, g.count, &v)) collect(&v, &g);
     }
+  size_t planes = g.count; /* f16: each with the local plane in f32 parts too (LM32) */
+  for (size_t i = 0; p->f16 && i < planes && !g.failed; ++i) {
+    variant v = g.items[i];
+    v.lm32 = 1;
+    geometry geo;
+    char msg[256];
+    if (geometry_of(p, &v, di, &geo, msg, sizeof msg) == PPFFT_SUCCESS) collect(&v, &g);
+  }
   if (g.failed || g.count == 0) {
     free(g.items);
     *count = 0;

@@ -118,10 +118,10 @@ ppfft_status plan_build_pass(ppfft_context *c, ppfft_plan *p, int i)
   pass_launch *l = plan_launch(p, i);
   *l = (pass_launch){.wg = ps->g.wg, .t = ps->g.t, .batch = ps->pointwise ? gen_pointwise_elements(pb, ps->pointwise, ps->chirp_n) : pb->batch, .src = l->src, .dst = l->dst, .inplace = pb->inplace,
                      .in_planar = pb->in_planar, .out_planar = pb->out_planar, .local_bytes = ks.local_bytes, .abft = abft,
-                     .window = abft && ps->v.abft == 2 ? gen_abft_window(c->be->dialect) : 1, .f64 = pb->f64,
+                     .window = abft && ps->v.abft == 2 ? gen_abft_window(c->be->dialect, &ps->g) : 1, .f64 = pb->f64,
                      .chirp_n = ps->pointwise ? (unsigned)ps->chirp_n : 0, .chirp_m = ps->pointwise ? (unsigned)pb->n : 0};
   pass_code code = {ks.text, GEN_KERNEL_NAME, name, table, table_bytes, tw4,
-                    tw4_bytes, abft_a, abft ? ABFT_TABLE_PARTS * pb->n * problem_table_elem_bytes(pb) : 0}; /* a, b, e, f: core/abft.h */
+                    tw4_bytes, abft_a, abft ? abft_table_entries(pb->n) * problem_table_elem_bytes(pb) : 0}; /* core/abft.h */
   if (s == PPFFT_SUCCESS && abft && !p->abft) { /* the plan's first checked pass: its control buffer and threshold */
     s = c->be->abft_init(c->rt, &c->err, p->chain);
     if (s == PPFFT_SUCCESS) {
