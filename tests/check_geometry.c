@@ -95,7 +95,11 @@ START_TEST(mixed_radix_rules)
   geometry_says(96, "r16x6/RP+LM-CM+CGAP+VASM2+CM-K/wg4/t1", "does not divide"); /* 24 elements: 16 does not divide them */
   ck_assert_int_eq(geometry_says(96, "r16x6/RP+LM-CM+CGAP+VASM2+CM-K/wg2/t1", NULL), 0);
   geometry_says(15, "r15/GM+CGAP+VASM4+CM-K/wg1/t1", "lane");
-  geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg12/t1", "XR2");
+  /* exchange rounds at any length, in a number that divides the last radix (and the butterflies) */
+  ck_assert_int_eq(geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg12/t1", NULL), 0);
+  ck_assert_int_eq(geometry_says(144, "r12x12/RP+LM-CM+XR3+DIRECT+VASM2+CM-K/wg12/t1", NULL), 0);
+  geometry_says(144, "r12x12/RP+LM-CM+XR5+DIRECT+VASM2+CM-K/wg12/t1", "last radix");
+  geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg4/t1", "split"); /* 3 butterflies a work-item in 2 rounds */
   geometry_says(144, "r12x12/RP+SHFL-DIV+DIRECT+VASM2+CM-K/wg12/t1", "shuffle");
   geometry_says(144, "r12x12/RP+LM-CM+DIRECT+VASM2+CM-K+ABFT1/wg12/t1", "ABFT");
   ck_assert_int_eq(geometry_says(144, "r12x12/LM-CT+CGAP+VASM2+CM-K/wg36/t3", NULL), 0);

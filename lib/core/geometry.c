@@ -133,28 +133,28 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (g->rq % v->radix[i])
       return UNSUP("radix %u does not divide the %u register groups of each work-item (%u elements in %u-lane groups)",
                    v->radix[i], g->rq, g->r, g->ec);
-  /* Knobs whose schedules assume a power-of-two length: the exchange rounds split the transform
-   * and the butterfly groups in halves and quarters, the shuffle exchange's schedule and ABFT's
+  /* Knobs whose schedules assume a power-of-two length: the shuffle exchange's schedule and ABFT's
    * checksum windows work on bits of the element index. */
-  if (!pow2 && v->rounds > 1) return UNSUP("exchange rounds (XR%u) need a power-of-two length, not %zu", v->rounds, n);
   if (!pow2 && v->shfl) return UNSUP("a shuffle exchange needs a power-of-two length, not %zu", n);
   if (!pow2 && v->abft) return UNSUP("ABFT's checksum reductions group work-items in powers of two: not for length %zu", n);
   g->xr = v->rounds > 1 ? v->rounds : 1;
   if (g->xr > 1) {
     /* round h exchanges the elements whose Stockham destinations, and whose owned positions, lie in
      * the h-th 1/xr of the transform.  A butterfly's outputs all land in the 1/xr its first input
-     * lies in (a last radix of at least xr), so the butterfly groups u = tid + w*c of a transform
-     * split into xr runs of consecutive u: where a work-item holds S = rq/r groups of a pass, a
-     * multiple of xr, each round takes the h-th 1/xr of every work-item's c; where S divides xr
+     * lies in (xr divides the last radix, so each earlier pass writes blocks of p*r elements that
+     * tile every 1/xr, at any length: 5^6 in 5 rounds, 7^5 in 7), so the butterfly groups
+     * u = tid + w*c of a transform split into xr runs of consecutive u: where a work-item holds
+     * S = rq/r groups of a pass, a multiple of xr, each round takes the h-th 1/xr of every
+     * work-item's c; where S divides xr
      * (a work-item's elements are fewer than xr butterflies, e.g. 16 at radix 16), round h takes
      * group c = h / (xr/S) of the work-items in the (h mod xr/S)-th 1/(xr/S) of tid, and the
      * others wait.  Each work-item gathers the h-th 1/xr of its register groups q. */
     if (v->onchip != ONCHIP_RP_LM_CM || g->staged || v->npasses < 2)
       return UNSUP("%s", "exchange rounds need RP+LM-CM with an owned access pattern (DIRECT, or CGAP with t1) and two passes");
-    if (v->radix[v->npasses - 1] < g->xr)
-      return UNSUP("%u exchange rounds need a last radix of at least %u", g->xr, g->xr);
+    if (v->radix[v->npasses - 1] % g->xr)
+      return UNSUP("%u exchange rounds need a last radix that %u divides, not %u", g->xr, g->xr, v->radix[v->npasses - 1]);
     if (g->rq % g->xr) return UNSUP("%u exchange rounds need a multiple of %u register groups a work-item", g->xr, g->xr);
-    for (int i = 0; i + 1 < v->npasses; ++i) { /* (a power of two of them always does, given the last radix) */
+    for (int i = 0; i + 1 < v->npasses; ++i) { /* (on powers of two, always, given the last radix) */
       unsigned s = g->rq / v->radix[i];
       if (s % g->xr && (g->xr % s || g->w % (g->xr / s)))
         return UNSUP("%u exchange rounds need each radix-%u pass's %u butterflies a work-item, or its %u work-items, to split in %u", g->xr,

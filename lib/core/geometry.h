@@ -21,7 +21,7 @@ typedef struct geometry {
   unsigned ra;        /* vector accesses per work-item (r / e) */
   unsigned rq;        /* register groups per work-item (r / ec); every radix divides it */
   unsigned padshift;  /* local arrays insert one pad word every 2^padshift (bank conflicts) */
-  unsigned xr;        /* exchange rounds (RP+LM-CM XR2/XR4), else 1 */
+  unsigned xr;        /* exchange rounds (RP+LM-CM XRk), else 1 */
   unsigned npad;      /* padded length of one transform's local plane (N / xr elements) */
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
   int stage_in, stage_out; /* RP+LM-CM: which sides are staged: both when staged, but with COLS

@@ -110,9 +110,11 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = have_pattern++;
       v->access = t[0] == 'C' ? ACCESS_CGAP : ACCESS_DIRECT;
     }
-    else if (strcmp(t, "XR2") == 0 || strcmp(t, "XR4") == 0) {
+    else if (strncmp(t, "XR", 2) == 0) {
+      unsigned k;
+      if (parse_uint(t + 2, &k) != 0 || k < 2 || k > 16) return fail(msg, len, "exchange rounds token \"%s\" must be XR2..XR16", t);
       dup = v->rounds > 0;
-      v->rounds = (unsigned)(t[2] - '0');
+      v->rounds = k;
     }
     else if (strncmp(t, "SHFL-", 5) == 0) {
       int k = 0;
@@ -168,7 +170,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     v->onchip = ONCHIP_RP_LM_CM;
     ++have_onchip;
   }
-  if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2 and XR4 (exchange rounds) are for RP+LM-CM");
+  if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2..XR16 (exchange rounds) are for RP+LM-CM");
   if (v->tc && (!rp || v->shfl)) return fail(msg, len, "%s", "TC (radix-16 passes on Tensor Cores) is for RP+LM-CM");
   if (v->lm32 && !rp) return fail(msg, len, "%s", "LM32 (f16's local plane in f32 parts) is for RP+LM-CM or RP+SHFL-*");
   have_onchip += gm;
