@@ -3,9 +3,9 @@
 # divide the last radix (XR5, XR7, XR4/XR8), tuned on NVIDIA's OpenCL (the tuner times the one-pass
 # rounds beside the two-pass plans), merged into the shipped wisdom, then timed with the shipped and
 # the merged wisdom against cuFFT and VkFFT-OpenCL in the same call
-# (bench/results/2026-11-25-h200-mixrounds).  On the device, from the worktree's copy, with the
-# branch's `make dist` tarball in .gpu/mix.tar.gz:
-#   bash bench/mixrounds-h200.sh            (OUT set by the device's run)
+# (bench/results/2026-11-25-h200-mixrounds).  On the device, from the main checkout's copy, this
+# script and the branch's `make dist` tarball in its .gpu/mix/ (as bench/fuse17-h200.sh):
+#   bash .gpu/mix/run.sh            (OUT set by the device's run; TARBALL to name another)
 set -u
 : "${OUT:?set OUT}"
 R=$PWD
@@ -16,10 +16,11 @@ export XDG_CACHE_HOME=/tmp/mix-cache XDG_DATA_HOME=/tmp/mix-xdg
 T0=$(date +%s)
 el() { echo $(( $(date +%s) - T0 )); }
 save() { cp $L/*.csv $L/*.wisdom $OUT/ 2>/dev/null; tar czf $OUT/logs.tgz -C $L . 2>/dev/null; }
-if ! cmp -s $R/.gpu/mix.tar.gz $B/.ok 2>/dev/null; then
-  rm -rf $B; mkdir -p $B && tar xf $R/.gpu/mix.tar.gz -C $B --strip-components=1 && cd $B &&
+TB=${TARBALL:-$R/.gpu/mix/ppfft-0.1.0.tar.gz}
+if ! cmp -s $TB $B/.ok 2>/dev/null; then
+  rm -rf $B; mkdir -p $B && tar xf $TB -C $B --strip-components=1 && cd $B &&
     (./configure --with-cuda -q && make -j16) > $L/build.log 2>&1 || { tail -30 $L/build.log; save; exit 1; }
-  cp $R/.gpu/mix.tar.gz $B/.ok
+  cp $TB $B/.ok
 fi
 cd $B
 echo "build: $(el) s; $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)" | tee $L/gpu.txt
