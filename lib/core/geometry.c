@@ -124,6 +124,15 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     return UNSUP("%s", "LM32 is for f16 data on RP+LM-CM without TC or VAVM (other local planes hold f32 or f64 parts already)");
   if (v->lm32 && v->shfl && !g->staged) return UNSUP("%s", "LM32: this shuffle exchange has no local plane (nothing staged)");
   g->h2 = p->f16 && v->onchip == ONCHIP_RP_LM_CM && !v->tc && !v->vector_math && !v->lm32;
+  /* PAIR: the exchange's plane holds both parts of an element (real2 words, gen/pass.c), one trip
+   * a round instead of one per part; only the exchange (staging moves parts one at a time) */
+  if (v->pair) {
+    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->tc || v->vector_math || v->cols || v->abft || g->staged || p->f16 ||
+        v->npasses < 2 || (p->half && p->r2c && p->real_part == REAL_WHOLE))
+      return UNSUP("%s", "PAIR exchanges the f32 or f64 registers of RP+LM-CM between two passes or more (scalar math, an owned "
+                         "access pattern; not COLS, SHFL, TC, ABFT or the half-length R2C)");
+    g->pair = 1;
+  }
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
@@ -205,14 +214,14 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if ((p->batch > 1 && (p->in_dist % e || p->out_dist % e)) || p->in_offset % e || p->out_offset % e)
       return UNSUP("%u-lane vector access needs distances and offsets that are multiples of %u", g->e, g->e);
   }
-  size_t rs = p->f64 ? 8 : 4;
-  g->padshift = p->f64 ? 4 : 5; /* one pad per 32 four-byte banks */
+  size_t rs = p->f64 ? 8 : 4, word = g->pair ? 2 * rs : rs; /* bytes of a local element */
+  g->padshift = word == 4 ? 5 : word == 8 ? 4 : 3; /* one pad per 32 four-byte banks */
   unsigned plane = g->n / g->xr;
   g->npad = plane + (plane >> g->padshift);
   /* When a warp spans several transforms, their owned elements must fall in different banks:
    * make the transforms' stride in local memory congruent to the work-items' span (for one
    * work-item per transform, any odd stride will do). */
-  unsigned banks = p->f64 ? 16 : 32, span = g->ec * g->w;
+  unsigned banks = 128 / (unsigned)word, span = g->ec * g->w;
   if (g->t > 1 && span < banks)
     while (span == 1 ? g->npad % 2 == 0 : g->npad % banks != span) ++g->npad;
   /* A column side walks across transforms (lane b at b * npad): an odd stride keeps those lanes
@@ -232,7 +241,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }
-  g->local_bytes = planes * g->t * g->npad * rs; /* (h2: a half2 word an element, rs = 4 too) */
+  g->local_bytes = planes * g->t * g->npad * word; /* (h2: a half2 word an element, rs = 4 too) */
   if (v->abft == 1 || v->abft == 2) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
                   * sum by shuffles), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;

@@ -29,6 +29,7 @@ typedef struct geometry {
   int h2;             /* RP+LM-CM on f16 data (not TC, not VAVM): the local plane holds half2 words,
                        * both parts of an element rounded to half, so an exchange or a staging is
                        * one round through it, not one per part */
+  int pair;           /* PAIR: the exchange's plane holds real2 words, both parts of an element */
   size_t local_bytes; /* static local memory */
   size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
   int abft_sums_local; /* ABFT2 on CUDA: the window's sums of inputs live in the dynamic local array

@@ -32,6 +32,7 @@ int variant_print(const variant *v, char *buf, size_t len)
     at += (size_t)snprintf(fac + at, sizeof fac - at, i ? "x%u" : "r%u", v->radix[i]);
   char rounds[32] = "";
   if (v->rounds > 1) snprintf(rounds, sizeof rounds, "+XR%u", v->rounds);
+  if (v->pair) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), "+PAIR");
   if (v->minb) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), "+MB%u", v->minb);
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
@@ -138,6 +139,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TC") == 0) dup = v->tc++;
     else if (strcmp(t, "LM32") == 0) dup = v->lm32++;
+    else if (strcmp(t, "PAIR") == 0) dup = v->pair++;
     else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0 || strcmp(t, "BFF") == 0 || strcmp(t, "BFI") == 0) {
       dup = v->bluestein != 0;
       v->bluestein = (t[2] == 'F' ? 1 : 2) + (t[1] == 'F' ? 2 : 0);
@@ -173,6 +175,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
   if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2..XR16 (exchange rounds) are for RP+LM-CM");
   if (v->tc && (!rp || v->shfl)) return fail(msg, len, "%s", "TC (radix-16 passes on Tensor Cores) is for RP+LM-CM");
   if (v->lm32 && !rp) return fail(msg, len, "%s", "LM32 (f16's local plane in f32 parts) is for RP+LM-CM or RP+SHFL-*");
+  if (v->pair && (!rp || v->shfl)) return fail(msg, len, "%s", "PAIR (both parts in one exchange) is for RP+LM-CM");
   have_onchip += gm;
   if (have_onchip != 1) return fail(msg, len, "%s", "give exactly one of GM, RP+LM-CM, LM-CC, LM-CT");
   if (!have_access) return fail(msg, len, "%s", "give one access/math token (VASM2..16 or VAVM2..16)");

@@ -12,6 +12,9 @@
  *                  RP+LM-CM may add TC (CUDA, f16 data): its radix-16 passes as 16x16 complex
  *                  matrix products on the Tensor Cores (mma.sync m16n8k16, f16 inputs, f32
  *                  accumulation), the data between them in local memory; the other passes as RP
+ *                  RP+LM-CM may add PAIR: each exchange moves both parts of an element at once
+ *                  through a plane of real2 words (twice the bytes, half the barriers: the rounds
+ *                  that mixed radices force, XR5 for 5^6, leave room for it in f32)
  *                  RP+LM-CM (or RP+SHFL-* where it stages) on f16 data exchanges through a plane of
  *                  half2 words, both parts at once; LM32 keeps f32 parts there instead, one part a
  *                  round (the f16 kernels before 2026-11-25: no extra rounding, twice the barriers)
@@ -78,6 +81,8 @@ typedef struct variant {
   int tc;             /* TC: radix-16 passes on the Tensor Cores (gen/tensor.c) */
   int lm32;           /* LM32: f16 data's local plane holds f32 parts, one part a round (geometry's
                        * h2 off) */
+  int pair;           /* PAIR: RP+LM-CM's exchange moves both parts of an element at once, through
+                       * a plane of real2 words (one round per exchange round, not one per part) */
   unsigned minb;      /* MBk: __launch_bounds__(wg, k) on CUDA, at least k blocks a multiprocessor;
                        * 0: none (the bound is the block size alone) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */
