@@ -341,6 +341,67 @@ START_TEST(mixed_radix_fit)
 }
 END_TEST
 
+/* Mixed-radix one pass beyond one round of OpenCL's 48 KiB: the fit adds the fewest exchange
+ * rounds that divide the last radix (moving a radix last where that needs fewer), with CGAP and
+ * DIRECT (owned: t1), f32 and f64; MEASURE also times the next count, and PAIR in the fewest
+ * rounds that hold twice the bytes (none for 15625 f64: 50 KB in XR5).  An odd length never takes XR2. */
+START_TEST(mixed_radix_rounds)
+{
+  static const struct { size_t n; int f64; const char *fit, *next, *pair; } cases[] = {
+    {15625, 0, "r5x5x5x5x5x5/RP+LM-CM+XR5+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg625/t1", NULL,
+     "r5x5x5x5x5x5/RP+LM-CM+XR5+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg625/t1"},
+    {15625, 1, "r5x5x5x5x5x5/RP+LM-CM+XR5+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg625/t1", NULL, NULL},
+    {16807, 0, "r7x7x7x7x7/RP+LM-CM+XR7+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg343/t1", NULL,
+     "r7x7x7x7x7/RP+LM-CM+XR7+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg343/t1"},
+    {16807, 1, "r7x7x7x7x7/RP+LM-CM+XR7+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg343/t1", NULL,
+     "r7x7x7x7x7/RP+LM-CM+XR7+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg343/t1"},
+    {27648, 0, "r12x12x12x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg576/t1",
+     "r12x12x12x16/RP+LM-CM+XR8+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg576/t1",
+     "r12x12x12x16/RP+LM-CM+XR8+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg576/t1"},
+    {27648, 1, "r12x12x12x16/RP+LM-CM+XR8+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg576/t1", NULL, NULL},
+  };
+  device_info cl = gpu(0);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, cases[i].n, 64, cases[i].f64, -1);
+    variant v = {0};
+    v.onchip = ONCHIP_RP_LM_CM, v.access = ACCESS_DIRECT, v.width = 2, v.twiddle = TW_GM, v.twp = 1, v.cse = v.il = v.lu = 1;
+    geometry g;
+    char msg[256] = "", name[256];
+    ck_assert_msg(fit_variant(&p, &cl, &v, 0, &g, msg, sizeof msg) == 0, "N = %zu: %s", cases[i].n, msg);
+    variant_print(&v, name, sizeof name);
+    ck_assert_msg(strcmp(name, cases[i].fit) == 0, "N = %zu f64 %d: %s", cases[i].n, cases[i].f64, name);
+    ck_assert_uint_le(g.local_bytes, cl.local_mem);
+    ck_assert(measure_lists(cases[i].n, cases[i].f64, &cl, cases[i].fit));
+    ck_assert(!cases[i].next || measure_lists(cases[i].n, cases[i].f64, &cl, cases[i].next));
+    ck_assert(!cases[i].pair || measure_lists(cases[i].n, cases[i].f64, &cl, cases[i].pair));
+    v.access = ACCESS_CGAP;
+    ck_assert_msg(fit_variant(&p, &cl, &v, 0, &g, msg, sizeof msg) == 0 && g.xr > 1, "N = %zu CGAP: %s", cases[i].n, msg);
+  }
+  /* shorter mixed radices: PAIR in one round, on GPUs only; powers of two: none */
+  static const struct { size_t n; int gpu; size_t pairs; } shorter[] = {{1000, 1, 1}, {2187, 1, 1}, {1000, 0, 0}, {1024, 1, 0}};
+  for (size_t i = 0; i < sizeof shorter / sizeof shorter[0]; ++i) {
+    device_info di = gpu(0);
+    if (!shorter[i].gpu) di.type = CL_DEVICE_TYPE_CPU;
+    problem q;
+    problem_init_plain(&q, shorter[i].n, 1024, 0, -1);
+    variant c[64];
+    size_t k = candidates_measure(&q, &di, c, 64), pairs = 0;
+    ck_assert_uint_lt(k, 64);
+    for (size_t j = 0; j < k; ++j) pairs += c[j].pair && c[j].rounds < 2;
+    ck_assert_msg(shorter[i].pairs ? pairs > 0 : pairs == 0, "N = %zu: %zu PAIR candidates", shorter[i].n, pairs);
+  }
+  problem p;
+  problem_init_plain(&p, 15625, 64, 0, -1);
+  variant v;
+  geometry g;
+  char msg[256];
+  ck_assert_int_eq(variant_parse("r5x5x5x5x5x5/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM/wg625/t1", &v, msg, sizeof msg), 0);
+  ck_assert_int_eq(geometry_of(&p, &v, NULL, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
+  ck_assert_ptr_nonnull(strstr(msg, "last radix"));
+}
+END_TEST
+
 Suite *make_candidates_suite(void)
 {
   Suite *s = suite_create("candidates");
@@ -354,6 +415,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, short_factor_candidates);
   tcase_add_test(tc, cuda_estimate_order);
   tcase_add_test(tc, mixed_radix_fit);
+  tcase_add_test(tc, mixed_radix_rounds);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -223,13 +223,19 @@ START_TEST(nvrtc_builds_general_passes)
       test_nvrtc_builds(&rt, &p, &v, &g, NULL);
       ++built;
     }
-  { /* exchange rounds that split the work-items (one radix-16 butterfly each, four rounds) */
+  /* exchange rounds that split the work-items (one radix-16 butterfly each, four rounds); a mixed
+   * radix's five rounds with both parts in each (PAIR: real2 words in the dynamic shared memory) */
+  static const struct { size_t n; const char *v; } rounds[] = {
+    {4096, "r16x16x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
+    {1000, "r10x10x10/RP+LM-CM+XR5+PAIR+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg100/t1"},
+  };
+  for (size_t i = 0; i < sizeof rounds / sizeof rounds[0]; ++i) {
     problem p;
-    problem_init_plain(&p, 4096, 64, 0, -1);
+    problem_init_plain(&p, rounds[i].n, 64, 0, -1);
     variant v;
     geometry g;
     char msg[512];
-    ck_assert_int_eq(variant_parse("r16x16x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1", &v, msg, sizeof msg), 0);
+    ck_assert_int_eq(variant_parse(rounds[i].v, &v, msg, sizeof msg), 0);
     ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s", msg);
     test_nvrtc_builds(&rt, &p, &v, &g, NULL);
     ++built;

@@ -95,7 +95,28 @@ START_TEST(mixed_radix_rules)
   geometry_says(96, "r16x6/RP+LM-CM+CGAP+VASM2+CM-K/wg4/t1", "does not divide"); /* 24 elements: 16 does not divide them */
   ck_assert_int_eq(geometry_says(96, "r16x6/RP+LM-CM+CGAP+VASM2+CM-K/wg2/t1", NULL), 0);
   geometry_says(15, "r15/GM+CGAP+VASM4+CM-K/wg1/t1", "lane");
-  geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg12/t1", "XR2");
+  /* exchange rounds at any length, in a number that divides the last radix (and the butterflies) */
+  ck_assert_int_eq(geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg12/t1", NULL), 0);
+  ck_assert_int_eq(geometry_says(144, "r12x12/RP+LM-CM+XR3+DIRECT+VASM2+CM-K/wg12/t1", NULL), 0);
+  geometry_says(144, "r12x12/RP+LM-CM+XR5+DIRECT+VASM2+CM-K/wg12/t1", "last radix");
+  geometry_says(144, "r12x12/RP+LM-CM+XR2+DIRECT+VASM2+CM-K/wg4/t1", "split"); /* 3 butterflies a work-item in 2 rounds */
+  /* PAIR: real2 words (twice the bytes of a plane of parts), for the unstaged exchange only */
+  {
+    problem p15;
+    problem_init_plain(&p15, 15625, 1, 0, -1);
+    variant v1, v2;
+    geometry g1, g2;
+    ck_assert_int_eq(variant_parse("r5x5x5x5x5x5/RP+LM-CM+XR5+DIRECT+VASM2+TW-GM/wg625/t1", &v1, msg, sizeof msg), 0);
+    ck_assert_int_eq(variant_parse("r5x5x5x5x5x5/RP+LM-CM+XR5+PAIR+DIRECT+VASM2+TW-GM/wg625/t1", &v2, msg, sizeof msg), 0);
+    ck_assert_int_eq(geometry_of(&p15, &v1, NULL, &g1, msg, sizeof msg), 0);
+    ck_assert_int_eq(geometry_of(&p15, &v2, NULL, &g2, msg, sizeof msg), 0);
+    ck_assert(g2.pair && !g1.pair);
+    ck_assert_uint_ge(g2.local_bytes, 2 * 3125 * 4); /* 3125 real2 words of f32 and their pads */
+    ck_assert_uint_le(g2.local_bytes, 2 * g1.local_bytes * 17 / 16); /* (a pad every 16 words, not 32) */
+  }
+  geometry_says(144, "r12x12/RP+LM-CM+PAIR+CGAP+VASM2+CM-K/wg12/t2", "PAIR");  /* staged */
+  geometry_says(144, "r12x12/RP+LM-CM+PAIR+DIRECT+VAVM2+CM-K/wg6/t1", "PAIR"); /* vector math */
+  geometry_says(16, "r16/RP+LM-CM+PAIR+DIRECT+VASM2+CM-K/wg1/t1", "PAIR");     /* one pass: no exchange */
   geometry_says(144, "r12x12/RP+SHFL-DIV+DIRECT+VASM2+CM-K/wg12/t1", "shuffle");
   geometry_says(144, "r12x12/RP+LM-CM+DIRECT+VASM2+CM-K+ABFT1/wg12/t1", "ABFT");
   ck_assert_int_eq(geometry_says(144, "r12x12/LM-CT+CGAP+VASM2+CM-K/wg36/t3", NULL), 0);

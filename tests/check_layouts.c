@@ -66,8 +66,8 @@ START_TEST(forced_splits)
 }
 END_TEST
 
-/* Exchange rounds (XR2, XR4): one pass through N/2 or N/4 reals of local memory, with vector and
- * scalar arithmetic, unrolled or not (8192 with VASM4, and radix 4 in f64, in check-full only);
+/* Exchange rounds (XR2, XR4; XR3..XR12 on mixed radices; PAIR, both parts a round): one pass through N/xr reals of local
+ * memory, with vector and scalar arithmetic, unrolled or not (8192 with VASM4, and radix 4 in f64, in check-full only);
  * work-items that hold fewer butterflies than rounds (two radix-16 butterflies in four rounds,
  * beside radix-8 passes that split within each work-item; one butterfly in four rounds, and 16384
  * f32 and 8192 f64 at 16 elements a work-item, in check-full only): the rounds split the
@@ -84,6 +84,24 @@ START_TEST(exchange_rounds)
     {2048, "r16x16x8/RP+LM-CM+XR4+CGAP+VASM2+TW-GM+CSE+IL/wg64/t1", 1, 0},
     {16384, "r16x16x16x4/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1", 0, 1},
     {8192, "r16x16x16x2/RP+LM-CM+XR2+CGAP+VASM2+TW-GM+CSE+IL+LU/wg512/t1", 1, 1},
+    /* lengths that are not powers of two: rounds that divide the last radix, splitting the
+     * work-items (one butterfly each: 1000, 2187, 27648 in 12) or each work-item's butterflies
+     * (300, 15625, 16807, 27648 in 4); the H200's one-pass plans (f64 where PoCL's work-group
+     * stack holds them) */
+    {1000, "r10x10x10/RP+LM-CM+XR5+DIRECT+VASM2+TW-GM+TWP+CSE+IL/wg100/t1", 0, 1},
+    {300, "r10x10x3/RP+LM-CM+XR3+CGAP+VASM2+CM-K+CSE+IL+LU/wg10/t1", 1, 1},
+    {2187, "r9x9x9x3/RP+LM-CM+XR3+CGAP+VASM2+CM-K+CSE+IL+LU/wg243/t1", 1, 1},
+    {15625, "r5x5x5x5x5x5/RP+LM-CM+XR5+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg625/t1", 1, 1},
+    {16807, "r7x7x7x7x7/RP+LM-CM+XR7+CGAP+VASM2+TW-GM+CSE+IL+LU/wg343/t1", 0, 1},
+    {27648, "r12x12x12x16/RP+LM-CM+XR4+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg576/t1", 0, 1},
+    {27648, "r16x12x12x12/RP+LM-CM+XR12+CGAP+VASM2+TW-GM+CSE+IL/wg576/t1", 0, 1},
+    {1440, "r12x12x10/RP+LM-CM+XR5+DIRECT+VASM2+TW-CALC+CSE+IL+LU/wg24/t1", 0, 1},
+    /* PAIR: both parts of an element in each round, in rounds or not */
+    {1000, "r10x10x10/RP+LM-CM+XR5+PAIR+CGAP+VASM2+TW-GM+CSE+IL/wg100/t1", 1, 0}, /* (make check's mixed-radix case) */
+    {256, "r16x16/RP+LM-CM+PAIR+DIRECT+VASM2+CM-K+CSE+IL+LU/wg64/t4", 0, 1},
+    {15625, "r5x5x5x5x5x5/RP+LM-CM+XR5+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg625/t1", 0, 1},
+    {16807, "r7x7x7x7x7/RP+LM-CM+XR7+PAIR+CGAP+VASM2+TW-GM+CSE+IL+LU/wg343/t1", 0, 1},
+    {4096, "r16x16x16/RP+LM-CM+XR4+PAIR+CGAP+VASM4+TW-GM+CSE+IL+LU/wg64/t1", 1, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */

@@ -106,6 +106,17 @@ START_TEST(round_trip_every_knob)
     ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
     ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
   }
+  for (unsigned k = 2; k <= 16; ++k) { /* XRk: any count of rounds 2..16 (mixed radices: XR5, XR7, XR12); PAIR after */
+    variant v = make(ONCHIP_RP_LM_CM, ACCESS_DIRECT, 0, 2, TW_GM, 0), back;
+    v.rounds = k;
+    v.pair = k & 1;
+    char s[256], want[32], msg[256];
+    variant_print(&v, s, sizeof s);
+    snprintf(want, sizeof want, "/RP+LM-CM+XR%u%s+DIRECT+", k, k & 1 ? "+PAIR" : "");
+    ck_assert_msg(strstr(s, want), "%s", s);
+    ck_assert_msg(variant_parse(s, &back, msg, sizeof msg) == 0, "%s: %s", s, msg);
+    ck_assert_msg(memcmp(&v, &back, sizeof v) == 0, "%s does not parse back to itself", s);
+  }
 }
 END_TEST
 
@@ -161,6 +172,11 @@ START_TEST(malformed_strings_rejected)
       /* blocks a multiprocessor: 2..8, once */
       "r16x16/RP+LM-CM+MB1+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB9+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB+VASM2+CM-K/wg64/t4",
       "r16x16/RP+LM-CM+MB2+MB3+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+MB2x+VASM2+CM-K/wg64/t4",
+      /* exchange rounds: XR2..XR16, once, with RP+LM-CM */
+      "r16x16/RP+LM-CM+XR1+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+XR17+VASM2+CM-K/wg64/t4", "r16x16/RP+LM-CM+XR+VASM2+CM-K/wg64/t4",
+      "r16x16/RP+LM-CM+XR2+XR4+VASM2+CM-K/wg64/t4", "r16x16/LM-CC+XR5+VASM2+CM-K/wg64/t4",
+      /* PAIR: once, with RP+LM-CM */
+      "r16x16/RP+LM-CM+PAIR+PAIR+VASM2+CM-K/wg64/t4", "r16x16/LM-CC+PAIR+VASM2+CM-K/wg64/t4", "r16x16/RP+SHFL-DIV+PAIR+VASM2+CM-K/wg64/t4",
       /* LM32: once, with RP */
       "r16x16/RP+LM-CM+LM32+LM32+VASM2+CM-K/wg64/t4", "r16x16/LM-CC+LM32+VASM2+CM-K/wg64/t4", "r16x16/GM+LM32+VASM2+CM-K/wg64/t4",
   };

@@ -124,6 +124,15 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     return UNSUP("%s", "LM32 is for f16 data on RP+LM-CM without TC or VAVM (other local planes hold f32 or f64 parts already)");
   if (v->lm32 && v->shfl && !g->staged) return UNSUP("%s", "LM32: this shuffle exchange has no local plane (nothing staged)");
   g->h2 = p->f16 && v->onchip == ONCHIP_RP_LM_CM && !v->tc && !v->vector_math && !v->lm32;
+  /* PAIR: the exchange's plane holds both parts of an element (real2 words, gen/pass.c), one trip
+   * a round instead of one per part; only the exchange (staging moves parts one at a time) */
+  if (v->pair) {
+    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->tc || v->vector_math || v->cols || v->abft || g->staged || p->f16 ||
+        v->npasses < 2 || (p->half && p->r2c && p->real_part == REAL_WHOLE))
+      return UNSUP("%s", "PAIR exchanges the f32 or f64 registers of RP+LM-CM between two passes or more (scalar math, an owned "
+                         "access pattern; not COLS, SHFL, TC, ABFT or the half-length R2C)");
+    g->pair = 1;
+  }
   /* Vector loads that land in registers group the registers by lanes; loads that go through local
    * memory first (staged RP, LM-CC, LM-CT) leave scalar arithmetic free to use single elements. */
   int grouped = v->vector_math || v->onchip == ONCHIP_GM || (v->onchip == ONCHIP_RP_LM_CM && !g->staged);
@@ -133,28 +142,28 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (g->rq % v->radix[i])
       return UNSUP("radix %u does not divide the %u register groups of each work-item (%u elements in %u-lane groups)",
                    v->radix[i], g->rq, g->r, g->ec);
-  /* Knobs whose schedules assume a power-of-two length: the exchange rounds split the transform
-   * and the butterfly groups in halves and quarters, the shuffle exchange's schedule and ABFT's
+  /* Knobs whose schedules assume a power-of-two length: the shuffle exchange's schedule and ABFT's
    * checksum windows work on bits of the element index. */
-  if (!pow2 && v->rounds > 1) return UNSUP("exchange rounds (XR%u) need a power-of-two length, not %zu", v->rounds, n);
   if (!pow2 && v->shfl) return UNSUP("a shuffle exchange needs a power-of-two length, not %zu", n);
   if (!pow2 && v->abft) return UNSUP("ABFT's checksum reductions group work-items in powers of two: not for length %zu", n);
   g->xr = v->rounds > 1 ? v->rounds : 1;
   if (g->xr > 1) {
     /* round h exchanges the elements whose Stockham destinations, and whose owned positions, lie in
      * the h-th 1/xr of the transform.  A butterfly's outputs all land in the 1/xr its first input
-     * lies in (a last radix of at least xr), so the butterfly groups u = tid + w*c of a transform
-     * split into xr runs of consecutive u: where a work-item holds S = rq/r groups of a pass, a
-     * multiple of xr, each round takes the h-th 1/xr of every work-item's c; where S divides xr
+     * lies in (xr divides the last radix, so each earlier pass writes blocks of p*r elements that
+     * tile every 1/xr, at any length: 5^6 in 5 rounds, 7^5 in 7), so the butterfly groups
+     * u = tid + w*c of a transform split into xr runs of consecutive u: where a work-item holds
+     * S = rq/r groups of a pass, a multiple of xr, each round takes the h-th 1/xr of every
+     * work-item's c; where S divides xr
      * (a work-item's elements are fewer than xr butterflies, e.g. 16 at radix 16), round h takes
      * group c = h / (xr/S) of the work-items in the (h mod xr/S)-th 1/(xr/S) of tid, and the
      * others wait.  Each work-item gathers the h-th 1/xr of its register groups q. */
     if (v->onchip != ONCHIP_RP_LM_CM || g->staged || v->npasses < 2)
       return UNSUP("%s", "exchange rounds need RP+LM-CM with an owned access pattern (DIRECT, or CGAP with t1) and two passes");
-    if (v->radix[v->npasses - 1] < g->xr)
-      return UNSUP("%u exchange rounds need a last radix of at least %u", g->xr, g->xr);
+    if (v->radix[v->npasses - 1] % g->xr)
+      return UNSUP("%u exchange rounds need a last radix that %u divides, not %u", g->xr, g->xr, v->radix[v->npasses - 1]);
     if (g->rq % g->xr) return UNSUP("%u exchange rounds need a multiple of %u register groups a work-item", g->xr, g->xr);
-    for (int i = 0; i + 1 < v->npasses; ++i) { /* (a power of two of them always does, given the last radix) */
+    for (int i = 0; i + 1 < v->npasses; ++i) { /* (on powers of two, always, given the last radix) */
       unsigned s = g->rq / v->radix[i];
       if (s % g->xr && (g->xr % s || g->w % (g->xr / s)))
         return UNSUP("%u exchange rounds need each radix-%u pass's %u butterflies a work-item, or its %u work-items, to split in %u", g->xr,
@@ -205,14 +214,14 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if ((p->batch > 1 && (p->in_dist % e || p->out_dist % e)) || p->in_offset % e || p->out_offset % e)
       return UNSUP("%u-lane vector access needs distances and offsets that are multiples of %u", g->e, g->e);
   }
-  size_t rs = p->f64 ? 8 : 4;
-  g->padshift = p->f64 ? 4 : 5; /* one pad per 32 four-byte banks */
+  size_t rs = p->f64 ? 8 : 4, word = g->pair ? 2 * rs : rs; /* bytes of a local element */
+  g->padshift = word == 4 ? 5 : word == 8 ? 4 : 3; /* one pad per 32 four-byte banks */
   unsigned plane = g->n / g->xr;
   g->npad = plane + (plane >> g->padshift);
   /* When a warp spans several transforms, their owned elements must fall in different banks:
    * make the transforms' stride in local memory congruent to the work-items' span (for one
    * work-item per transform, any odd stride will do). */
-  unsigned banks = p->f64 ? 16 : 32, span = g->ec * g->w;
+  unsigned banks = 128 / (unsigned)word, span = g->ec * g->w;
   if (g->t > 1 && span < banks)
     while (span == 1 ? g->npad % 2 == 0 : g->npad % banks != span) ++g->npad;
   /* A column side walks across transforms (lane b at b * npad): an odd stride keeps those lanes
@@ -232,7 +241,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }
-  g->local_bytes = planes * g->t * g->npad * rs; /* (h2: a half2 word an element, rs = 4 too) */
+  g->local_bytes = planes * g->t * g->npad * word; /* (h2: a half2 word an element, rs = 4 too) */
   if (v->abft == 1 || v->abft == 2) { /* per work-item partials (two sets: iterations alternate; not on CUDA, whose warps
                   * sum by shuffles), group sums, a flag */
     unsigned grp = g->w < 32 ? g->w : 32;

@@ -21,7 +21,7 @@ typedef struct geometry {
   unsigned ra;        /* vector accesses per work-item (r / e) */
   unsigned rq;        /* register groups per work-item (r / ec); every radix divides it */
   unsigned padshift;  /* local arrays insert one pad word every 2^padshift (bank conflicts) */
-  unsigned xr;        /* exchange rounds (RP+LM-CM XR2/XR4), else 1 */
+  unsigned xr;        /* exchange rounds (RP+LM-CM XRk), else 1 */
   unsigned npad;      /* padded length of one transform's local plane (N / xr elements) */
   int staged;         /* RP+LM-CM: global access goes through local memory to reach the registers */
   int stage_in, stage_out; /* RP+LM-CM: which sides are staged: both when staged, but with COLS
@@ -29,6 +29,7 @@ typedef struct geometry {
   int h2;             /* RP+LM-CM on f16 data (not TC, not VAVM): the local plane holds half2 words,
                        * both parts of an element rounded to half, so an exchange or a staging is
                        * one round through it, not one per part */
+  int pair;           /* PAIR: the exchange's plane holds real2 words, both parts of an element */
   size_t local_bytes; /* static local memory */
   size_t abft_local_bytes; /* ABFT's reductions and flag (declared apart from local_bytes), else 0 */
   int abft_sums_local; /* ABFT2 on CUDA: the window's sums of inputs live in the dynamic local array

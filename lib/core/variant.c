@@ -32,6 +32,7 @@ int variant_print(const variant *v, char *buf, size_t len)
     at += (size_t)snprintf(fac + at, sizeof fac - at, i ? "x%u" : "r%u", v->radix[i]);
   char rounds[32] = "";
   if (v->rounds > 1) snprintf(rounds, sizeof rounds, "+XR%u", v->rounds);
+  if (v->pair) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), "+PAIR");
   if (v->minb) snprintf(rounds + strlen(rounds), sizeof rounds - strlen(rounds), "+MB%u", v->minb);
   char onchip[32];
   if (v->shfl) snprintf(onchip, sizeof onchip, "RP+%s", shuffle_names[v->shfl]);
@@ -110,9 +111,11 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
       dup = have_pattern++;
       v->access = t[0] == 'C' ? ACCESS_CGAP : ACCESS_DIRECT;
     }
-    else if (strcmp(t, "XR2") == 0 || strcmp(t, "XR4") == 0) {
+    else if (strncmp(t, "XR", 2) == 0) {
+      unsigned k;
+      if (parse_uint(t + 2, &k) != 0 || k < 2 || k > 16) return fail(msg, len, "exchange rounds token \"%s\" must be XR2..XR16", t);
       dup = v->rounds > 0;
-      v->rounds = (unsigned)(t[2] - '0');
+      v->rounds = k;
     }
     else if (strncmp(t, "SHFL-", 5) == 0) {
       int k = 0;
@@ -136,6 +139,7 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     else if (strcmp(t, "XP") == 0) dup = v->xpose++;
     else if (strcmp(t, "TC") == 0) dup = v->tc++;
     else if (strcmp(t, "LM32") == 0) dup = v->lm32++;
+    else if (strcmp(t, "PAIR") == 0) dup = v->pair++;
     else if (strcmp(t, "BSF") == 0 || strcmp(t, "BSI") == 0 || strcmp(t, "BFF") == 0 || strcmp(t, "BFI") == 0) {
       dup = v->bluestein != 0;
       v->bluestein = (t[2] == 'F' ? 1 : 2) + (t[1] == 'F' ? 2 : 0);
@@ -168,9 +172,10 @@ static int parse_opts(const char *s, variant *v, char *msg, size_t len)
     v->onchip = ONCHIP_RP_LM_CM;
     ++have_onchip;
   }
-  if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2 and XR4 (exchange rounds) are for RP+LM-CM");
+  if (v->rounds && (!rp || v->shfl)) return fail(msg, len, "%s", "XR2..XR16 (exchange rounds) are for RP+LM-CM");
   if (v->tc && (!rp || v->shfl)) return fail(msg, len, "%s", "TC (radix-16 passes on Tensor Cores) is for RP+LM-CM");
   if (v->lm32 && !rp) return fail(msg, len, "%s", "LM32 (f16's local plane in f32 parts) is for RP+LM-CM or RP+SHFL-*");
+  if (v->pair && (!rp || v->shfl)) return fail(msg, len, "%s", "PAIR (both parts in one exchange) is for RP+LM-CM");
   have_onchip += gm;
   if (have_onchip != 1) return fail(msg, len, "%s", "give exactly one of GM, RP+LM-CM, LM-CC, LM-CT");
   if (!have_access) return fail(msg, len, "%s", "give one access/math token (VASM2..16 or VAVM2..16)");

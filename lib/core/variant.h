@@ -2,8 +2,9 @@
  * parsed as a string such as "r16x16/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg64/t4".
  *
  *   factorisation  r<radix>x<radix>...   radix of each pass (2..16 or 32), first pass first; product = N
- *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT; RP+LM-CM may add XR2 or XR4 (the exchange in
- *                  2 or 4 rounds, each through N/rounds reals of local memory: longer N per pass);
+ *   on-chip        GM | RP+LM-CM | LM-CC | LM-CT; RP+LM-CM may add XRk, k = 2..16 (the exchange in
+ *                  k rounds, each through N/k reals of local memory: longer N per pass; k divides
+ *                  the last radix: XR2, XR4 for powers of two, XR5 for 5^6, XR7 for 7^5);
  *                  RP+SHFL-NAIVE | RP+SHFL-DIV | RP+SHFL-SELP-IP | RP+SHFL-SELP-OOP: registers as
  *                  RP+LM-CM, the exchange between passes by warp shuffles instead of local memory
  *                  (CUDA only; the seed's section 3.2: the thread-dependent register permutations
@@ -11,6 +12,9 @@
  *                  RP+LM-CM may add TC (CUDA, f16 data): its radix-16 passes as 16x16 complex
  *                  matrix products on the Tensor Cores (mma.sync m16n8k16, f16 inputs, f32
  *                  accumulation), the data between them in local memory; the other passes as RP
+ *                  RP+LM-CM may add PAIR: each exchange moves both parts of an element at once
+ *                  through a plane of real2 words (twice the bytes, half the barriers: the rounds
+ *                  that mixed radices force, XR5 for 5^6, leave room for it in f32)
  *                  RP+LM-CM (or RP+SHFL-* where it stages) on f16 data exchanges through a plane of
  *                  half2 words, both parts at once; LM32 keeps f32 parts there instead, one part a
  *                  round (the f16 kernels before 2026-11-25: no extra rounding, twice the barriers)
@@ -73,10 +77,12 @@ typedef struct variant {
   int twp;            /* TWP: powers of two of the butterfly's twiddle fetched, the rest multiplied */
   int cse, il, lu;
   unsigned rounds;    /* RP+LM-CM: the exchange between passes in this many rounds of N/rounds
-                       * reals of local memory (XR2, XR4); 0 or 1: one round */
+                       * reals of local memory (XR2..XR16); 0 or 1: one round */
   int tc;             /* TC: radix-16 passes on the Tensor Cores (gen/tensor.c) */
   int lm32;           /* LM32: f16 data's local plane holds f32 parts, one part a round (geometry's
                        * h2 off) */
+  int pair;           /* PAIR: RP+LM-CM's exchange moves both parts of an element at once, through
+                       * a plane of real2 words (one round per exchange round, not one per part) */
   unsigned minb;      /* MBk: __launch_bounds__(wg, k) on CUDA, at least k blocks a multiprocessor;
                        * 0: none (the bound is the block size alone) */
   shuffle_mode shfl; /* RP+SHFL-*: the exchange by warp shuffles (onchip is ONCHIP_RP_LM_CM) */

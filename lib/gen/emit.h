@@ -227,7 +227,7 @@ void gen_stockham_on_slots(gen_state *gs, spass sp);
  * (the scatter half of the exchange; TC's passes read there). */
 void gen_stockham_scatter(gen_state *gs, spass sp, char c);
 
-/* RP+LM-CM exchange after pass sp: per component (g->h2: both at once, as half2), scatter to
+/* RP+LM-CM exchange after pass sp: per component (g->h2, g->pair: both at once, as half2 or real2), scatter to
  * local, barrier, gather owned.  With
  * xr rounds, round h moves the elements of the h-th 1/xr of the transform: they come from the h-th
  * 1/xr of the butterfly groups tid + w*c (of each work-item's, or where a work-item holds fewer

@@ -458,10 +458,13 @@ void gen_slots_local_range(gen_state *gs, char c, int to_local, unsigned first, 
 /* Copies component c of all owned slots to (to_local = 1) or from local memory. */
 void gen_slots_local(gen_state *gs, char c, int to_local) { gen_slots_local_range(gs, c, to_local, 0, gs->g->rq, 0); }
 
-/* g->h2: the half2 word at local index idx from (to_local = 1) or into expressions re, im. */
+/* g->h2: the half2 word at local index idx from (to_local = 1) or into expressions re, im (g->pair:
+ * the real2 word). */
 void gen_h2_local(const gen_state *gs, text_buf *b, int to_local, const char *idx, const char *re, const char *im)
 {
-  if (to_local) tb_printf(b, "    ldh[%s] = ppfft_st_h2(%sreal2%s%s, %s));\n", idx, gs->d->vec_open, gs->d->vec_mid, re, im);
+  if (gs->g->pair && to_local) tb_printf(b, "    ldh[%s] = %sreal2%s%s, %s);\n", idx, gs->d->vec_open, gs->d->vec_mid, re, im);
+  else if (gs->g->pair) tb_printf(b, "    { const real2 h_ = ldh[%s]; %s = h_.x; %s = h_.y; }\n", idx, re, im);
+  else if (to_local) tb_printf(b, "    ldh[%s] = ppfft_st_h2(%sreal2%s%s, %s));\n", idx, gs->d->vec_open, gs->d->vec_mid, re, im);
   else tb_printf(b, "    { const real2 h_ = ppfft_ld_h2(ldh[%s]); %s = h_.x; %s = h_.y; }\n", idx, re, im);
 }
 

@@ -118,15 +118,17 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
     out->local_bytes = g->local_bytes;
     tb_printf(&buf, "  extern %s__align__(16) real ppfft_local[]; /* %zu bytes */\n", d->local_decl, g->local_bytes);
     if (g->h2) tb_printf(&buf, "  ppfft_h2 *const ldh = (ppfft_h2 *)ppfft_local; /* half2 words */\n");
+    else if (g->pair) tb_printf(&buf, "  real2 *const ldh = (real2 *)ppfft_local; /* both parts (PAIR) */\n");
     else if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  real *const lds = ppfft_local;\n");
     else tb_printf(&buf, "  real *const ldr = ppfft_local, *const ldi = ppfft_local + %uu;\n", g->t * g->npad);
   } else if (g->local_bytes) {
     if (g->h2) tb_printf(&buf, "  %sppfft_h2 ldh[%u];\n", d->local_decl, g->t * g->npad);
+    else if (g->pair) tb_printf(&buf, "  %sreal2 ldh[%u]; /* both parts (PAIR) */\n", d->local_decl, g->t * g->npad);
     else if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  %sreal lds[%u];\n", d->local_decl, g->t * g->npad);
     else tb_printf(&buf, "  %sreal ldr[%u], ldi[%u];\n", d->local_decl, g->t * g->npad, g->t * g->npad);
   }
   if (v->onchip != ONCHIP_LM_CT) tb_printf(&buf, "  %s vr[%u], vi[%u];\n", gs->mt, gs->nslot, gs->nslot);
-  if (g->xr > 1 && g->h2) tb_printf(&buf, "  %s vx[%u], vy[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot, gs->nslot);
+  if (g->xr > 1 && (g->h2 || g->pair)) tb_printf(&buf, "  %s vx[%u], vy[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot, gs->nslot);
   else if (g->xr > 1) tb_printf(&buf, "  %s vx[%u]; /* exchange rounds: groups gathered early */\n", gs->mt, gs->nslot);
   if (v->abft == 3) {
     tb_printf(&buf, "  (void)tid; (void)tr;%s\n", gs->general ? "" : " (void)x0; (void)y0;");

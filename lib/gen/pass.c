@@ -95,7 +95,7 @@ static void stockham_scatter_range(gen_state *gs, spass sp, char c, unsigned fir
       for (unsigned t = 0; t < sp.r; ++t) {
         char q[64], sv[96];
         tb_format(gs->b, q, sizeof q, "c + %uu", t * sp.s);
-        if (c == 'h') { /* g->h2: both parts as one half2 word */
+        if (c == 'h') { /* g->h2 (g->pair): both parts as one half2 (real2) word */
           char si[96], idx[96];
           gen_slot(gs, sv, sizeof sv, 'r', q, e);
           gen_slot(gs, si, sizeof si, 'i', q, e);
@@ -130,10 +130,10 @@ void gen_lmcm_exchange(gen_state *gs, spass sp)
 {
   unsigned xr = gs->g->xr, part = gs->g->n / xr, rq = gs->g->rq, w = gs->g->w;
   unsigned m = sp.s % xr ? xr / sp.s : 1; /* rounds per butterfly group: the work-items split in m */
-  int h2 = gs->g->h2;
+  int h2 = gs->g->h2 || gs->g->pair; /* both parts at once: half2 or (PAIR) real2 words */
   for (int k = 0; k < (h2 ? 1 : 2); ++k) {
     char c = h2 ? 'h' : k ? 'i' : 'r';
-    tb_printf(gs->b, "  /* exchange, %s */\n", h2 ? "both parts as half2" : k ? "imaginary parts" : "real parts");
+    tb_printf(gs->b, "  /* exchange, %s */\n", gs->g->pair ? "both parts as real2" : h2 ? "both parts as half2" : k ? "imaginary parts" : "real parts");
     for (unsigned h = 0; h < xr; ++h) {
       if (xr > 1) tb_printf(gs->b, "  /* round %u of %u */\n", h + 1, xr);
       if (m > 1) stockham_scatter_range(gs, sp, c, h / m, 1, h * part, (h % m) * (w / m), (h % m + 1) * (w / m));

@@ -208,8 +208,28 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         v4.rounds = 4;
         if (t == 2 && geometry_of(p, &v4, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v4);
         variant v8 = v;
-        if (t == 2 && !widen && rounds_radices(&v8, g.rq / v.rounds) == 0 && geometry_of(p, &v8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS)
+        if (t == 2 && !widen && !(p->n & (p->n - 1)) && rounds_radices(&v8, g.rq / v.rounds) == 0 && geometry_of(p, &v8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS)
           add_unique(out, &n, max, &v8);
+      }
+  /* GPUs, a length that is not a power of two: PAIR (the exchange moves both parts of an element
+   * at once, half the barriers) at the fitted width, in the fewest rounds that hold its twice the
+   * bytes; from 4096 points also the rounds above the fit's (none, or the fewest that fit local
+   * memory) that geometry admits next, a divisor of the last radix (15625 = 5^6 splits in 5, not
+   * 2; 27648 in 4 as r12x12x12x16), and both at twice the width: fewer rounds cost fewer barriers,
+   * more rounds free local memory for a second work-group.  The rounds a radix of 5 or 7 forces
+   * leave room for PAIR (15625 f32: XR5, 25 KB). */
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && (p->n & (p->n - 1)) && a < 2; ++a)
+    for (unsigned widen = 0; widen < (p->n >= 4096 ? 2u : 1u); ++widen)
+      for (size_t t = 0; t < 3; ++t) {
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, tw[t].twp);
+        geometry g;
+        if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) continue;
+        variant w = v;
+        w.pair = 1, w.rounds = 0;
+        if (geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS || fit_rounds(p, di, &w, 1, &g) == 0) add_unique(out, &n, max, &w);
+        if (p->n < 4096) continue;
+        add_unique(out, &n, max, &v);
+        if (fit_rounds(p, di, &v, v.rounds > 1 ? v.rounds : 1, &g) == 0) add_unique(out, &n, max, &v);
       }
   /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
    * column side straight to and from registers) with TW-GM+TWP and CM-K at the fitted columns

@@ -191,14 +191,47 @@ static int fit_launch(const problem *p, const device_info *di, variant *v, unsig
     if (geometry_of(p, v, regs, &at, why, sizeof why) == PPFFT_SUCCESS && at.local_bytes <= local_budget(di)) break;
   }
   int ok = geometry_of(p, v, di, g, msg, len) == PPFFT_SUCCESS;
-  /* RP+LM-CM whose exchange does not fit local memory at once: in 2 or 4 rounds */
-  for (unsigned xr = 2; !ok && v->onchip == ONCHIP_RP_LM_CM && !v->shfl && xr <= 4; xr *= 2) {
-    char why[256];
-    v->rounds = xr;
-    ok = geometry_of(p, v, di, g, why, sizeof why) == PPFFT_SUCCESS;
-  }
+  /* RP+LM-CM whose exchange does not fit local memory at once: in rounds */
+  if (!ok && v->onchip == ONCHIP_RP_LM_CM && !v->shfl) ok = fit_rounds(p, di, v, 1, g) == 0;
   if (!ok) v->rounds = 0;
   return ok ? 0 : -1;
+}
+
+/* v's radices with radix i moved last (the others keep their order). */
+static variant radix_last(const variant *v, int i)
+{
+  variant w = *v;
+  for (int k = i; k + 1 < w.npasses; ++k) w.radix[k] = v->radix[k + 1];
+  w.radix[w.npasses - 1] = v->radix[i];
+  return w;
+}
+
+int fit_rounds(const problem *p, const device_info *di, variant *v, unsigned above, geometry *g)
+{
+  int pow2 = !(p->n & (p->n - 1));
+  unsigned most = pow2 ? 4 : 16, best_xr = 0;
+  variant best = *v;
+  /* the fit's order first; then (not on powers of two, whose last radix is the fit's remainder)
+   * each other radix last, which the rounds must divide: 27648 = r16x12x12x12 splits only in 12
+   * rounds (the radix-16 pass's 3 butterflies a work-item), r12x12x12x16 in 4 */
+  for (int i = v->npasses - 1; i >= 0; --i) {
+    if (i < v->npasses - 1 && (pow2 || v->radix[i] == v->radix[i + 1])) continue;
+    variant w = radix_last(v, i);
+    for (unsigned xr = above + 1; xr <= most && (!best_xr || xr < best_xr); ++xr) {
+      geometry at;
+      char why[256];
+      if (pow2 && (xr & (xr - 1))) continue;
+      w.rounds = xr;
+      if (geometry_of(p, &w, di, &at, why, sizeof why) == PPFFT_SUCCESS) {
+        best = w, best_xr = xr;
+        break;
+      }
+    }
+  }
+  if (!best_xr) return -1;
+  *v = best;
+  char why[256];
+  return geometry_of(p, v, di, g, why, sizeof why) == PPFFT_SUCCESS ? 0 : -1;
 }
 
 int fit_columns_estimate(const problem *p, const device_info *di, variant *v, geometry *g, char *msg, size_t len)

@@ -18,6 +18,12 @@
  * reason in msg. */
 int fit_variant(const problem *p, const device_info *di, variant *v, unsigned widen, geometry *g, char *msg, size_t len);
 
+/* v (RP+LM-CM, fitted) with the fewest exchange rounds above `above` that geometry_of admits on
+ * di: XR2 or XR4 on a power of two; otherwise XR2..XR16, a divisor of the last radix, with each of
+ * v's radices moved last in turn where that admits fewer rounds.  Returns 0 and fills g, else -1
+ * (v unchanged). */
+int fit_rounds(const problem *p, const device_info *di, variant *v, unsigned above, geometry *g);
+
 /* COLS (a fitted variant v, whose work-items per transform stay): t columns per work-group and the
  * fewest exchange rounds (none, XR2, XR4) whose local memory fits the fit's budget (half the
  * device's: two work-groups a compute unit), or with `whole` all of it (one work-group's worth; a
