@@ -11,6 +11,8 @@ set -u
 build=${PPFFT_BUILD_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 command -v oclgrind >/dev/null 2>&1 || { echo "oclgrind: not installed (Debian: oclgrind): skipping"; exit 77; }
 [ $# -gt 0 ] || set -- tests/check_transform tests/check_passes tests/check_layouts
+# oclgrind's compiler is not thread-safe: MEASURE's parallel builds would crash it
+export PPFFT_BUILD_THREADS=1
 status=0
 for prog in "$@"; do
   log=$build/tests/oclgrind-$(basename "$prog").log

@@ -58,13 +58,24 @@ static void *build_worker(void *arg)
   return NULL;
 }
 
+/* How many threads build: $PPFFT_BUILD_THREADS (1..64; 1 builds one candidate at a time, for
+ * OpenCL implementations whose compiler is not thread-safe, such as oclgrind's), else 8. */
+enum { BUILD_THREADS_DEFAULT = 8, BUILD_THREADS_MAX = 64 };
+
+static size_t build_threads(void)
+{
+  const char *s = getenv("PPFFT_BUILD_THREADS");
+  char *end;
+  long v = s && *s ? strtol(s, &end, 10) : 0;
+  return s && *s && *end == '\0' && v >= 1 && v <= BUILD_THREADS_MAX ? (size_t)v : BUILD_THREADS_DEFAULT;
+}
+
 static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, double stop_at, ppfft_plan **plans, char **why)
 {
-  enum { THREADS = 8 };
   builder b = {c, p, cands, plans, why, n, stop_at, 0, 0};
-  pthread_t th[THREADS];
-  size_t started = 0;
-  for (; started < THREADS && started < n; ++started)
+  pthread_t th[BUILD_THREADS_MAX];
+  size_t threads = build_threads(), started = 0;
+  for (; started < threads && started < n; ++started)
     if (pthread_create(&th[started], NULL, build_worker, &b) != 0) break;
   if (started == 0) build_worker(&b);
   for (size_t i = 0; i < started; ++i) pthread_join(th[i], NULL);
