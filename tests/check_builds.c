@@ -1,7 +1,8 @@
 /* The library's builds on disk (core/disk_cache.h through cl/program.c) and the planner's search
  * around them: a plan's program lands in the disk cache, a new context builds from it, a corrupted
  * entry is rebuilt; ppfft-tune's builder shares fill the cache for the timing run; a spent budget
- * builds only the first candidate.  Each test runs with XDG_CACHE_HOME in a fresh folder. */
+ * builds only the first candidate (each with XDG_CACHE_HOME in a fresh folder); the timing rig of an
+ * in-place pass holds both sides' spans. */
 #include "core/decompose.h"
 #include "core/disk_cache.h"
 #include "core/problem.h"
