@@ -250,6 +250,25 @@ START_TEST(forced)
   static const char *const two = "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg16/t16;r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg16/t16;"
                                  "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg16/t16;r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg16/t16";
   if (test_full()) check_1d(103, 3, 0, 1, 1, two, 28);
+  /* Rader's 17 in two passes each (four: x_0 into the rows' element L by the first pass's loads,
+   * X_0 beside it by the second's stores, both read by the fourth's), backward, a batch of three;
+   * check-full: Bluestein's FFT_M = 256 in three passes each, fused (six passes: chirp-in in the
+   * first's loads, the filter in the third's stores, the transform index mod 32 its digits
+   * k0 + 4 k1; chirp-out in the sixth's), in place (five kernels of their own: 3 s on PoCL) */
+  static const char *const three = "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg4/t4;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg8/t8;"
+                                   "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg8/t8;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg4/t4;"
+                                   "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg8/t8;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg8/t8";
+  if (test_full()) check_1d(103, 2, 0, 0, 1, three, 29);
+  static const char *const rader2 = "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg4/t4;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFF/wg4/t4;"
+                                    "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg4/t4;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BFI/wg4/t4";
+  check_1d(17, 3, 0, 1, 0, rader2, 30);
+  if (test_full()) { /* the same in f64, and Rader's 65537 in two passes of 256 (XR2 and COLS in the first), in place */
+    if (test_has_fp64("f64 fused passes")) check_1d(103, 2, 1, 1, 0, three, 31);
+    if (test_has_fp64("f64 fused passes")) check_1d(17, 2, 1, 0, 1, rader2, 32);
+    static const char *const r65537 = "r16x16/RP+LM-CM+XR2+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU+BFF/wg256/t32;r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU+BFF/wg256/t16;"
+                                      "r16x16/RP+LM-CM+XR2+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU+BFI/wg256/t32;r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU+BFI/wg256/t16";
+    check_1d(65537, 2, 0, 0, 1, r65537, 33);
+  }
   if (test_full()) {
     static const char *const v = "RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU";
     snprintf(s, sizeof s, "r16x8/%s+BSF/wg8/t1;r16x8/%s+BSI/wg8/t1", v, v); /* N = 64, M = 128 */

@@ -1,7 +1,9 @@
 /* The library's builds on disk (core/disk_cache.h through cl/program.c) and the planner's search
  * around them: a plan's program lands in the disk cache, a new context builds from it, a corrupted
  * entry is rebuilt; ppfft-tune's builder shares fill the cache for the timing run; a spent budget
- * builds only the first candidate.  Each test runs with XDG_CACHE_HOME in a fresh folder. */
+ * builds only the first candidate (each with XDG_CACHE_HOME in a fresh folder); the timing rig of an
+ * in-place pass holds both sides' spans. */
+#include "core/decompose.h"
 #include "core/disk_cache.h"
 #include "core/problem.h"
 #include "core/transform.h"
@@ -203,6 +205,39 @@ START_TEST(spent_budget_builds_only_the_first_candidate)
 }
 END_TEST
 
+/* The timing rig of an in-place pass whose output lies past its input (Rader's first FFT pass in
+ * two, from the rows to the four-step scratch space after them in the temporary buffer) holds both
+ * sides.  It held the input's span only, so the pass wrote past its buffer: on NVIDIA's OpenCL an
+ * illegal address, after which every build in ppfft-tune's process failed with CL error -9999
+ * (cof65537: bench/results/2026-11-25-h200-lengths); on PoCL a corrupted heap; under oclgrind
+ * (tests/oclgrind.sh check_builds) an invalid write.  Its whole plan, timed the same way, too. */
+START_TEST(inplace_rig_holds_both_sides)
+{
+  test_env *t = test_env_get();
+  ppfft_context *c = t->ctx;
+  size_t n = 17;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 64);
+  transform tf;
+  ck_assert_int_eq(transform_from_desc(&c->err, &c->info, &d, &tf), PPFFT_SUCCESS);
+  split sp = {.nfactors = {2}, .factor = {{4, 4}}, .bluestein = {16}, .rader = {1}};
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[256];
+  ck_assert_int_eq(decompose(&tf, &sp, pd, &tmp, msg, sizeof msg), 7);
+  problem pb = pd[1].pb; /* rader-in, then this pass */
+  ck_assert(pb.inplace && problem_span(&pb, 1) > problem_span(&pb, 0)); /* the premise: its output reaches past its input */
+  variant cands[48];
+  size_t count = candidates_measure(&pb, &c->info, cands, 48);
+  ck_assert_uint_gt(count, 0);
+  measure_opts mo = {.warmup = 1, .repeats = 1};
+  ppfft_plan *best = NULL;
+  double ms = 0;
+  ck_assert_int_eq(measure_best(c, &pb, cands, 1, &mo, &best, &ms), PPFFT_SUCCESS);
+  ppfft_plan_destroy(best);
+}
+END_TEST
+
 Suite *make_builds_suite(void)
 {
   Suite *s = suite_create("builds");
@@ -211,6 +246,9 @@ Suite *make_builds_suite(void)
   tcase_add_test(tc, library_uses_and_repairs_the_cache);
   tcase_add_test(tc, builder_shares_fill_the_cache);
   tcase_add_test(tc, spent_budget_builds_only_the_first_candidate);
+  suite_add_tcase(s, tc);
+  tc = test_tcase("rig");
+  tcase_add_test(tc, inplace_rig_holds_both_sides);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -299,7 +299,8 @@ END_TEST
 /* Bluestein's passes (core/bluestein.h): the pointwise kernels and the FFT_M passes over the rows of
  * the temporary buffer, one pass and four-step, 1D and 2D, interleaved and planar, both precisions
  * (f64 for 1D only but in check-full); Rader's (core/rader.h) for 17 too, and for 65537 (the
- * estimate's choice: four-step FFTs of 2^16); those of one-pass FFTs fused too. */
+ * estimate's choice: four-step FFTs of 2^16); those of one-pass FFTs fused too, and 65537's
+ * (Rader's in two passes: x_0 and X_0 through the rows). */
 START_TEST(nvrtc_builds_bluestein)
 {
   device_info di;
@@ -328,7 +329,7 @@ START_TEST(nvrtc_builds_bluestein)
         if (sp.nfactors[k] == 1) sp.factor[k][0] = L;
         else ck_assert(split_balanced(L, 2, sp.factor[k]));
       }
-      for (int fused = 0; fused < 2 && (!fused || split_fuse(&t, &sp, 1)); ++fused) { /* and fused (BFF, BFI) where one pass */
+      for (int fused = 0; fused < 2 && (!fused || split_fuse(&t, &sp, 1)); ++fused) { /* and fused (BFF, BFI) where it can */
         pass_desc pd[DECOMPOSE_MAX_PASSES];
         int np = test_decompose(&t, &sp, pd);
         for (int i = 0; i < np; ++i, ++built) {

@@ -120,8 +120,8 @@ START_TEST(wrong_plans)
     {100, PPFFT_C2C, "r11x9/RP+LM-CM+CGAP+VASM2+CM-K+BSF/wg9/t1;r11x9/RP+LM-CM+CGAP+VASM2+CM-K+BSI/wg9/t1"},
     {17, PPFFT_R2C, "r16/RP+LM-CM+CGAP+VASM2+CM-K+BSF/wg1/t1;r16/RP+LM-CM+CGAP+VASM2+CM-K+BSI/wg1/t1"},
     {17, PPFFT_R2C, "r16/RP+LM-CM+CGAP+VASM2+CM-K+BFF/wg1/t1;r16/RP+LM-CM+CGAP+VASM2+CM-K+BFI/wg1/t1"},
-    {65537, PPFFT_C2C, "r16x16/RP+LM-CM+CGAP+VASM2+CM-K+BFF/wg16/t1;r16x16/RP+LM-CM+CGAP+VASM2+CM-K+BFF/wg16/t1;"
-                       "r16x16/RP+LM-CM+CGAP+VASM2+CM-K+BFI/wg16/t1;r16x16/RP+LM-CM+CGAP+VASM2+CM-K+BFI/wg16/t1"}, /* fused in two passes */
+    {257, PPFFT_C2C, "r4/RP+LM-CM+CGAP+VASM2+CM-K+BFF/wg4/t1;r8/RP+LM-CM+CGAP+VASM2+CM-K+BFF/wg8/t1;r8/RP+LM-CM+CGAP+VASM2+CM-K+BFF/wg8/t1;"
+                     "r4/RP+LM-CM+CGAP+VASM2+CM-K+BFI/wg4/t1;r8/RP+LM-CM+CGAP+VASM2+CM-K+BFI/wg8/t1;r8/RP+LM-CM+CGAP+VASM2+CM-K+BFI/wg8/t1"}, /* fused in three passes */
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
     ppfft_desc d;

@@ -191,6 +191,7 @@ static size_t canonical(int cuda, tune_problem **out)
 
 /* Progress: a bar on a terminal, nothing otherwise (one line per problem is printed anyway). */
 typedef struct progress {
+  ppfft_context *ctx; /* its last error says why a candidate did not build or run */
   int tty, verbose;
   const char *problem;
   size_t index, total;
@@ -201,7 +202,10 @@ static void show_progress(void *arg, size_t done, size_t total, double ms, const
 {
   progress *pr = arg;
   if (pr->verbose) {
-    if (isnan(ms)) fprintf(stderr, "  %s  candidate %zu/%zu  %s  did not build or run\n", pr->problem, done, total, name);
+    if (isnan(ms)) { /* the reason's first line (a build log follows it) */
+      const char *why = ppfft_context_last_error(pr->ctx);
+      fprintf(stderr, "  %s  candidate %zu/%zu  %s  did not build or run: %.*s\n", pr->problem, done, total, name, (int)strcspn(why, "\n"), why);
+    }
     else fprintf(stderr, "  %s  candidate %zu/%zu  %s  %s%.4f ms  (best %.4f ms %s)\n", pr->problem, done, total, name,
                  ms < 0 ? "dropped at " : "", ms < 0 ? -ms : ms, best_ms, best);
   }
@@ -611,7 +615,7 @@ int main(int argc, char **argv)
   fprintf(stderr, "ppfft-tune: %s (%s), %zu problems, budget %.0f s, %s search -> %s\n", c->info.name, c->names.key, count, o.budget,
           o.exhaustive ? "exhaustive" : "default", out_path);
 
-  progress pr = {isatty(2), o.verbose, NULL, 0, count, start + o.budget};
+  progress pr = {c, isatty(2), o.verbose, NULL, 0, count, start + o.budget};
   size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];

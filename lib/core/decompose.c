@@ -247,7 +247,10 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, int rade
   int nl = 0;
   for (int i = 0; i < s->nlev; ++i) lev[nl++] = (level){s->lev[i].count, s->lev[i].din, rows[i], 0};
   nl = normalise(lev, nl);
-  if (fused && k == 2) { /* Bluestein's: FFT_M's four passes, the pointwise steps in the first's loads and the last's stores */
+  /* FFT_M's 2k passes, the pointwise steps in the first's loads, the k-th's and the last's stores;
+   * Rader's in two passes with its x_0 and X_0 through the rows' elements L, L + 1 (row b of the
+   * rows at aux: the transform index over R0 or f0, so a 1D transform's) */
+  if (fused && k >= 2 && (!rader || (k == 2 && t->rank == 1))) {
     transform tt = *t;
     tt.sign = -1;
     int start = *npass;
@@ -260,29 +263,34 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, int rade
     a1.nlev = normalise(a1.lev, s->nlev);
     a2.nlev = normalise(a2.lev, s->nlev);
     if (sub_passes(&tt, &a1, f, k, out, npass, msg, len) || sub_passes(&tt, &a2, f, k, out, npass, msg, len)) return -1;
-    problem *first = &out[start].pb, *filter = &out[start + 1].pb, *last = &out[start + 3].pb;
-    /* the last passes' innermost level must be the first pass's output digit (transform index mod
-     * f0: problem.h's fuse_digit), which normalise keeps first unless another level has unit
-     * distances; else the five passes */
+    problem *first = &out[start].pb, *filter = &out[start + k - 1].pb, *last = &out[start + 2 * k - 1].pb;
+    /* the last passes' innermost levels must be the earlier passes' output digits (k0, then k1 of
+     * three passes: their transform index mod f0 (f0 f1) is k0 (+ f0 k1), problem.h's fuse_digit),
+     * which normalise keeps first unless another level has unit distances; else the unfused steps */
     int ok = 1;
-    for (int i = 0; i < 2; ++i) { /* the digit level: f0 of them, R0 u apart in the scratch (sub_passes), sout on the output */
+    for (int i = 0; i < 2; ++i) { /* digit j: f_j of them, R_j u apart in the scratch (sub_passes), sout f0..f_(j-1) on the output */
       const sub *a = i ? &a2 : &a1;
-      const problem *q = &out[start + 1 + 2 * i].pb;
+      const problem *q = &out[start + k - 1 + k * i].pb;
       size_t u = 1;
       if (a->sin != 1)
         for (int l = 0; l < a->nlev; ++l) u *= a->lev[l].count;
       ok = ok && q->lev_count[0] % f[0] == 0 && q->in_dist == M / f[0] * u && q->out_dist == a->sout;
+      if (k == 3) /* digit k0 exactly (no merge: its level is f1 times farther apart in the scratch), then k1 */
+        ok = ok && q->nlev >= 2 && q->lev_count[0] == f[0] && q->lev_count[1] % f[1] == 0 && q->lev_in_dist[1] == M / f[0] / f[1] * u &&
+             q->lev_out_dist[1] == a->sout * f[0];
     }
+    if (rader) /* the first pass's transform index: its column r innermost, then the row b */
+      ok = ok && first->twiddle_level == 0 && (first->nlev == 1 ? first->batch == M / f[0] : first->lev_count[0] == M / f[0]);
     if (ok) {
-      first->fuse_in = POINTWISE_CHIRP_IN;
-      filter->fuse_out = POINTWISE_FILTER;
-      last->fuse_out = POINTWISE_CHIRP_OUT;
-      for (int i = 0; i < 4; ++i) {
+      first->fuse_in = rader ? POINTWISE_RADER_IN : POINTWISE_CHIRP_IN;
+      filter->fuse_out = rader ? POINTWISE_RADER_FILTER : POINTWISE_FILTER;
+      last->fuse_out = rader ? POINTWISE_RADER_OUT : POINTWISE_CHIRP_OUT;
+      for (int i = 0; i < 2 * k; ++i) {
         out[start + i].pb.fuse_n = s->L;
         out[start + i].pb.fuse_sign = t->sign;
-        out[start + i].bluestein = i < 2 ? 3 : 4;
+        out[start + i].bluestein = i < k ? 3 : 4;
       }
-      filter->fuse_digit = last->fuse_digit = f[0];
+      filter->fuse_digit = last->fuse_digit = k == 3 ? f[0] * f[1] : f[0];
       return 0;
     }
     *npass = start;
@@ -487,9 +495,9 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
                d, t->n[d]);
       return -1;
     }
-    if (sp->fused[d] && (!M || nf > 2 || (nf == 2 && sp->rader[d]) || real_pass || sp->xpose[d] || t->f16)) {
-      snprintf(msg, len, "dimension %d: BFF/BFI fuse Bluestein's or Rader's steps into a one-pass FFT_M (Bluestein's: or two passes) of "
-               "a complex dimension, f32 or f64, without XP", d);
+    if (sp->fused[d] && (!M || (sp->rader[d] && (nf > 2 || (nf == 2 && t->rank != 1))) || real_pass || sp->xpose[d] || t->f16)) {
+      snprintf(msg, len, "dimension %d: BFF/BFI fuse Bluestein's or Rader's steps into a one-pass FFT_M (Bluestein's: or two or three "
+               "passes; Rader's of a 1D transform: or two) of a complex dimension, f32 or f64, without XP", d);
       return -1;
     }
     int before = npass;

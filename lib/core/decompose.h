@@ -22,11 +22,13 @@
  * Fused (split.fused, a complex dimension whose FFT_M is one pass, not GM): two passes, the first
  * FFT_M from the source into the rows with chirp-in (rader-in) in its loads and the filter in its
  * stores, the second from the rows to the destination with chirp-out (rader-out) in its stores
- * (problem.h's fuse_in, fuse_out).  Bluestein's FFT_M in two passes (four-step) fuses the same way:
- * chirp-in in the first pass's loads (from the source), the filter in the second's stores (into
- * the rows), chirp-out in the fourth's (to the destination), where the last passes' innermost level
- * is the first pass's output digit (else, quietly, the five steps unfused: the plan string says
- * BSF/BSI then).
+ * (problem.h's fuse_in, fuse_out).  Bluestein's FFT_M in two or three passes (four-step) fuses the
+ * same way: chirp-in in the first pass's loads (from the source), the filter in the last forward
+ * pass's stores (into the rows), chirp-out in the inverse's last (to the destination), where the
+ * last passes' innermost levels are the earlier passes' output digits (else, quietly, the five
+ * steps unfused: the plan string says BSF/BSI then).  Rader's FFT in two passes of a 1D transform
+ * too: the first pass's loads also copy x_0 into the row's element L, the second's stores X_0 into
+ * L + 1, and rader-out in the fourth reads both from the rows at the start of its input buffer.
  *
  * A real transform's real dimension (core/problem.h's r2c, c2r) in one pass is that pass's loads and
  * stores.  Split into passes (four-step on the fast path, or Bluestein's), its real processing goes

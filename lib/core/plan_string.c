@@ -45,8 +45,8 @@ int plan_string_print(const variant *vs, int n, char *buf, size_t len)
 
 /* A Bluestein dimension d: its BSF passes from vs[*at] (FFT_M forward, their lengths split M), then
  * as many BSI passes of the same lengths; M = n[d] - 1 makes it Rader's (core/rader.h; Bluestein's
- * M is a power of two >= 2 n[d] - 1).  BFF then BFI: the same, fused (one pass each; Bluestein's
- * also two). */
+ * M is a power of two >= 2 n[d] - 1).  BFF then BFI: the same, fused (Rader's one pass each, or two
+ * of a 1D transform). */
 static int bluestein_split(const transform *t, const variant *vs, int n, int *at, int d, split *sp, char *msg, size_t len)
 {
   size_t M = 1;
@@ -60,9 +60,9 @@ static int bluestein_split(const transform *t, const variant *vs, int n, int *at
     M *= sp->factor[d][k++];
   }
   for (; *at < n && j < k && vs[*at].bluestein == bi && !vs[*at].xpose && variant_length(&vs[*at]) == sp->factor[d][j]; ++*at) ++j;
-  if (k == 0 || j != k || (fused && (k > 2 || (k == 2 && M + 1 == t->n[d])))) {
-    snprintf(msg, len, "dimension %d: Bluestein's passes are its BSF passes then BSI passes of the same lengths (BFF, BFI: one each, "
-             "Bluestein's two)", d);
+  if (k == 0 || j != k || (fused && M + 1 == t->n[d] && (k > 2 || (k == 2 && t->rank != 1)))) {
+    snprintf(msg, len, "dimension %d: Bluestein's passes are its BSF passes then BSI passes of the same lengths (BFF, BFI: Rader's one "
+             "each, or two of a 1D transform)", d);
     return -1;
   }
   sp->fused[d] = fused;

@@ -65,10 +65,10 @@ typedef struct problem {
   int fuse_in, fuse_out;
   size_t fuse_n;
   int fuse_sign;
-  /* a fused FFT_M in two passes (four-step): the first pass's loads index the dimension's element
-   * m + (twiddle_n / n) pos (m: the twiddle level's index), and the last pass's stores element
-   * d + fuse_digit pos, d the transform index mod fuse_digit (its innermost level, the first
-   * pass's output digit); 0 in a one-pass FFT_M: element pos */
+  /* a fused FFT_M in two or three passes (four-step): the first pass's loads index the dimension's
+   * element m + (twiddle_n / n) pos (m: the twiddle level's index), and the last pass's stores
+   * element d + fuse_digit pos, d the transform index mod fuse_digit (its innermost levels, the
+   * earlier passes' output digits: fuse_digit f0, or f0 f1); 0 in a one-pass FFT_M: element pos */
   size_t fuse_digit;
 } problem;
 

@@ -31,6 +31,20 @@ static void fused_load(const gen_state *gs, text_buf *b, const char *name, const
     gen_twiddle_level_index(gs, m, sizeof m, tr);
     tb_format(gs->b, at, sizeof at, "(%s + %zuu * (uint)(%s))", m, p->twiddle_n / p->n, pos);
   } else tb_format(gs->b, at, sizeof at, "(uint)(%s)", pos);
+  if (p->fuse_in == POINTWISE_RADER_IN && p->twiddle_n) {
+    /* the first of two passes: element at of the sequence, x_(g^at), from the row's start (column
+     * m's minus m elements); the work-item of element 0 copies x_0 into element L of row b (the
+     * transform index over the columns) of the rows at the start of the output buffer (the scratch
+     * space's: core/decompose.c's aux), for the filter's X_0 and rader-out */
+    char m[160];
+    size_t R0 = p->twiddle_n / p->n, s = p->in_stride / R0, L = p->twiddle_n;
+    gen_twiddle_level_index(gs, m, sizeof m, tr);
+    tb_printf(b, "    const ulong fr_%s = (%s) - (ulong)(%s) * %zuul;\n", name, ptr, m, s);
+    tb_printf(b, "    const real2 %s = LD_IN(fr_%s + (ulong)((%sconst uint *)(fz + %uu))[%s] * %zuul);\n", name, name, gs->d->global,
+              (unsigned)FUSE_HEAD, at, s);
+    tb_printf(b, "    if (%s == 0u) ST_OUT((t0 + (ulong)(%s)) / %zuul * %zuul + %zuul, LD_IN(fr_%s));\n", at, tr, R0, L + 2, L, name);
+    return;
+  }
   if (p->fuse_in == POINTWISE_RADER_IN) {
     tb_printf(b, "    const real2 %s = LD_IN((%s) + (ulong)((%sconst uint *)(fz + %uu))[(uint)(%s)] * %zuul);\n", name, ptr, gs->d->global,
               (unsigned)FUSE_HEAD, pos, p->in_stride);
@@ -145,15 +159,19 @@ static void fused_store(const gen_state *gs, text_buf *b, const char *tr, const 
 {
   const problem *p = gs->p;
   const char *vo = gs->d->vec_open, *vm = gs->d->vec_mid;
-  size_t so = p->out_stride, si = p->in_stride, off = fuse_out_offset(p), L = p->n;
-  if (p->fuse_digit) /* the last of two passes: d + P pos */
+  size_t so = p->out_stride, si = p->in_stride, off = fuse_out_offset(p), L = p->fuse_digit ? p->fuse_digit * p->n : p->n;
+  size_t unit = p->fuse_digit ? so / p->fuse_digit : so; /* the row's element stride */
+  if (p->fuse_digit) /* the last of two (three) passes: d + P pos */
     tb_printf(b, "    { const uint fk_ = (uint)((t0 + (ulong)(%s)) %% %zuul) + %zuu * (uint)(%s);\n", tr, p->fuse_digit, p->fuse_digit, pos);
   else tb_printf(b, "    { const uint fk_ = (uint)(%s);\n", pos);
   switch (p->fuse_out) {
   case POINTWISE_FILTER:
   case POINTWISE_RADER_FILTER:
     tb_printf(b, "      const real2 o_ = %sreal2%s%s, %s), c_ = fz[%zuu + fk_];\n", vo, vm, re, im, off);
-    if (p->fuse_out == POINTWISE_RADER_FILTER)
+    if (p->fuse_out == POINTWISE_RADER_FILTER && p->fuse_digit) /* two passes: x_0 is in element L already (fused_load) */
+      tb_printf(b, "      if (fk_ == 0u) { const real2 s_ = LD_OUT((%s) + %zuul); ST_OUT((%s) + %zuul, %sreal2%ss_.x + o_.x, s_.y + o_.y)); }\n", ptr,
+                L * unit, ptr, (L + 1) * unit, vo, vm);
+    else if (p->fuse_out == POINTWISE_RADER_FILTER)
       tb_printf(b, "      if (fk_ == 0u) { const real2 s_ = LD_IN(IN_AT(t0 + (ulong)(%s))); ST_OUT((%s) + %zuul, s_); ST_OUT((%s) + %zuul, %sreal2%ss_.x + o_.x, s_.y + o_.y)); }\n",
                 tr, ptr, L * so, ptr, (L + 1) * so, vo, vm);
     tb_printf(b, "      ST_OUT((%s) + (ulong)(%s) * %zuul, %sreal2%so_.x * c_.x - o_.y * c_.y, -(o_.x * c_.y + o_.y * c_.x))); }\n", ptr, pos, so,
@@ -169,12 +187,21 @@ static void fused_store(const gen_state *gs, text_buf *b, const char *tr, const 
   default: { /* POINTWISE_RADER_OUT */
     char lit[48], sc[96] = "";
     if (gen_scale_literal(gs->b, lit, sizeof lit, p, 1)) tb_format(gs->b, sc, sizeof sc, " z_.x *= %s; z_.y *= %s;", lit, lit);
-    tb_printf(b, "      const ulong r_ = IN_AT(t0 + (ulong)(%s));\n", tr);
+    char w[160]; /* the output row's start */
+    if (p->fuse_digit) { /* two passes: row b (the transform index over the digits) of the rows at the start of the input buffer */
+      tb_printf(b, "      const ulong r_ = (t0 + (ulong)(%s)) / %zuul * %zuul, w_ = (%s) - (ulong)(fk_ %% %zuu) * %zuul;\n", tr, p->fuse_digit, L + 2,
+                ptr, p->fuse_digit, unit);
+      si = 1;
+      tb_format(gs->b, w, sizeof w, "w_");
+    } else {
+      tb_printf(b, "      const ulong r_ = IN_AT(t0 + (ulong)(%s));\n", tr);
+      tb_format(gs->b, w, sizeof w, "(%s)", ptr);
+    }
     tb_printf(b, "      const real2 s_ = LD_IN(r_ + %zuul);\n", L * si);
-    tb_printf(b, "      if (fk_ == 0u) { real2 z_ = LD_IN(r_ + %zuul);%s ST_OUT((%s), z_); }\n", (L + 1) * si, sc, ptr);
+    tb_printf(b, "      if (fk_ == 0u) { real2 z_ = LD_IN(r_ + %zuul);%s ST_OUT(%s, z_); }\n", (L + 1) * si, sc, w);
     tb_printf(b, "      { real2 z_ = %sreal2%ss_.x + (%s), s_.y - (%s));%s\n", vo, vm, re, im, sc);
-    tb_printf(b, "      ST_OUT((%s) + (ulong)((%sconst uint *)fz)[%zuu + fk_] * %zuul, z_); } }\n", ptr, gs->d->global,
-              off * problem_table_elem_bytes(p) / 4, so);
+    tb_printf(b, "      ST_OUT(%s + (ulong)((%sconst uint *)fz)[%zuu + fk_] * %zuul, z_); } }\n", w, gs->d->global,
+              off * problem_table_elem_bytes(p) / 4, unit);
   }
   }
 }

@@ -64,6 +64,11 @@ typedef struct backend {
   ppfft_status (*abft_counters)(void *rt, const errors *e, void *chain, uint32_t ctl[3], int reset);
 } backend;
 
+/* The elements of the one buffer of an in-place run (rig_make, run_host): the larger span.  A pass
+ * from one part of a plan's temporary buffer to another (Bluestein's and Rader's rows and the
+ * four-step scratch space after them) is in place, and writes past its input's span. */
+static inline size_t backend_inplace_elems(size_t in_elems, size_t out_elems) { return in_elems > out_elems ? in_elems : out_elems; }
+
 extern const backend backend_opencl;
 extern const backend backend_cuda; /* in libppfft_cuda only */
 

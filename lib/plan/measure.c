@@ -24,7 +24,8 @@ static int cmp_double(const void *a, const void *b)
 /* The rig for a one-pass problem. */
 static ppfft_status rig_make(ppfft_context *c, const problem *p, void **r)
 {
-  return c->be->rig_make(c->rt, &c->err, problem_precision(p), p->inplace, problem_span(p, 0), problem_span(p, 1), r);
+  size_t in = problem_span(p, 0), out = problem_span(p, 1);
+  return c->be->rig_make(c->rt, &c->err, problem_precision(p), p->inplace, p->inplace ? backend_inplace_elems(in, out) : in, out, r);
 }
 
 /* Building is most of the cost and needs only the host: plans are built on several threads first
@@ -37,6 +38,7 @@ typedef struct builder {
   const problem *p;
   const variant *cands;
   ppfft_plan **plans;
+  char **why; /* a candidate's build failure, in the building thread's words (NULL: none kept) */
   size_t n;
   double stop_at; /* 0: build every candidate */
   atomic_size_t next;
@@ -48,8 +50,10 @@ static void *build_worker(void *arg)
   builder *b = arg;
   for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->n;) {
     if (b->stop_at > 0 && atomic_load(&b->built_one) && measure_now_s() > b->stop_at) continue; /* plans[i] stays NULL */
-    if (plan_build(b->c, b->p, &b->cands[i], &b->plans[i]) != PPFFT_SUCCESS) b->plans[i] = NULL;
-    else atomic_store(&b->built_one, 1);
+    if (plan_build(b->c, b->p, &b->cands[i], &b->plans[i]) != PPFFT_SUCCESS) {
+      b->plans[i] = NULL;
+      b->why[i] = strdup(errors_last(&b->c->err));
+    } else atomic_store(&b->built_one, 1);
   }
   return NULL;
 }
@@ -66,9 +70,9 @@ static size_t build_threads(void)
   return s && *s && *end == '\0' && v >= 1 && v <= BUILD_THREADS_MAX ? (size_t)v : BUILD_THREADS_DEFAULT;
 }
 
-static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, double stop_at, ppfft_plan **plans)
+static void build_all(ppfft_context *c, const problem *p, const variant *cands, size_t n, double stop_at, ppfft_plan **plans, char **why)
 {
-  builder b = {c, p, cands, plans, n, stop_at, 0, 0};
+  builder b = {c, p, cands, plans, why, n, stop_at, 0, 0};
   pthread_t th[BUILD_THREADS_MAX];
   size_t threads = build_threads(), started = 0;
   for (; started < threads && started < n; ++started)
@@ -107,9 +111,10 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
   ppfft_status s = rig_make(c, p, &r);
   double *samples = malloc(repeats * sizeof *samples);
   ppfft_plan **plans = calloc(n ? n : 1, sizeof *plans);
-  if (s == PPFFT_SUCCESS && (!samples || !plans)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
+  char **why = calloc(n ? n : 1, sizeof *why);
+  if (s == PPFFT_SUCCESS && (!samples || !plans || !why)) s = err_set(c, PPFFT_ERROR_OUT_OF_MEMORY, "out of memory");
   /* half of the budget at most for building: the rest times what was built */
-  if (s == PPFFT_SUCCESS) build_all(c, p, cands, n, budget > 0 ? start + 0.5 * budget : 0, plans);
+  if (s == PPFFT_SUCCESS) build_all(c, p, cands, n, budget > 0 ? start + 0.5 * budget : 0, plans, why);
   ppfft_plan *best = NULL;
   char best_name[256] = "";
   for (size_t i = 0; s == PPFFT_SUCCESS && i < n; ++i) {
@@ -118,7 +123,8 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     plans[i] = NULL;
     char name[256] = "";
     if (o && o->progress) variant_print(&cands[i], name, sizeof name);
-    if (!plan) { /* does not apply or build here */
+    if (!plan) { /* does not apply or build here: the reason is this thread's last error while progress runs */
+      if (why[i]) err_set(c, PPFFT_ERROR_UNSUPPORTED, "%s", why[i]);
       if (o && o->progress) o->progress(o->arg, i + 1, n, NAN, name, *best_ms, best_name);
       continue;
     }
@@ -153,7 +159,9 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
     if (o && o->progress) o->progress(o->arg, i + 1, n, dropped ? -ms : ms, name, *best_ms, best_name);
   }
   for (size_t i = 0; plans && i < n; ++i) plan_free(plans[i]); /* those the budget left */
+  for (size_t i = 0; why && i < n; ++i) free(why[i]);
   free(plans);
+  free(why);
   free(samples);
   c->be->rig_free(r);
   if (s != PPFFT_SUCCESS) {
@@ -169,7 +177,8 @@ ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms)
 {
   if (plan->in_planar || plan->out_planar) return err_set(c, PPFFT_ERROR_UNSUPPORTED, "measure_plan times interleaved plans only");
   void *r = NULL;
-  ppfft_status s = c->be->rig_make(c->rt, &c->err, plan->prec, plan->inplace, plan->in_span, plan->out_span, &r);
+  size_t in = plan->inplace ? backend_inplace_elems(plan->in_span, plan->out_span) : plan->in_span;
+  ppfft_status s = c->be->rig_make(c->rt, &c->err, plan->prec, plan->inplace, in, plan->out_span, &r);
   enum { WARMUP = 2, REPEATS = 7 };
   double samples[REPEATS], w;
   for (int i = 0; i < WARMUP && s == PPFFT_SUCCESS; ++i) s = c->be->rig_run(r, &c->err, plan->chain, 1, &w);

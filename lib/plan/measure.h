@@ -12,8 +12,9 @@ typedef struct measure_opts {
   double budget_s;           /* stop timing new candidates this long after the start (0: no limit);
                               * the candidates are all built first, on host threads */
   /* called after each candidate (may be NULL): candidates done and total, this candidate (its
-   * median; NAN where it did not build or run; minus its median of the samples taken where it was
-   * dropped early as clearly slower than the best) and the best so far */
+   * median; NAN where it did not build or run, the reason then the calling thread's last error;
+   * minus its median of the samples taken where it was dropped early as clearly slower than the
+   * best) and the best so far */
   void (*progress)(void *arg, size_t done, size_t total, double ms, const char *name, double best_ms, const char *best);
   void *arg;
   /* build_shares > 0: time nothing; only build (into the disk cache) this process's share of the

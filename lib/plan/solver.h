@@ -67,7 +67,7 @@ void split_real_path(const transform *t, real_path path, split *sp);
 
 /* Whether dimension d of sp can fuse Bluestein's or Rader's pointwise steps into its FFT_M (BFF,
  * BFI; core/decompose.h): a complex dimension of theirs whose FFT_M is one pass (Bluestein's: or
- * two), without XP, not f16.  split_fuse sets every such dimension fused or not, and returns whether that changed sp. */
+ * two or three; Rader's of a 1D transform: or two), without XP, not f16.  split_fuse sets every such dimension fused or not, and returns whether that changed sp. */
 int split_fusable(const transform *t, const split *sp, int d);
 int split_fuse(const transform *t, split *sp, int fused);
 

@@ -135,7 +135,7 @@ int split_fusable(const transform *t, const split *sp, int d)
 {
   int real_dim = t->kind != PPFFT_C2C && d == t->rank - 1;
   int k = sp->nfactors[d];
-  return sp->bluestein[d] && (k == 1 || (k == 2 && !sp->rader[d])) && !sp->xpose[d] && !real_dim && !t->f16;
+  return sp->bluestein[d] && (k == 1 || !sp->rader[d] || (k == 2 && t->rank == 1)) && !sp->xpose[d] && !real_dim && !t->f16;
 }
 
 int split_fuse(const transform *t, split *sp, int fused)
