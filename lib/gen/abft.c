@@ -165,15 +165,16 @@ static int input_shares(gen_state *gs)
   return 0;
 }
 
-/* e_j y_j and f_j y_j, the weights from the plan's table (core/abft.h). */
+/* e_j y_j and f_j y_j, the weights side by side in the plan's table (core/abft.h): one access. */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
-  (void)gs;
+  tb_printf(b, "    { const real4 w_ = ((%sconst real4 *)abft_w)[%s];\n", gs->d->global, pos);
   for (int second = 0; second < 2; ++second) {
     const char *sfx = second ? "2" : "";
-    tb_printf(b, "    { const real2 w_ = abft_w[%s%s]; const real er_ = w_.x, ei_ = w_.y;\n", second ? "n_ + " : "", pos);
-    tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
+    tb_printf(b, "      abft_or%s_ += w_.s%d * %s - w_.s%d * %s; abft_oi%s_ += w_.s%d * %s + w_.s%d * %s;\n", sfx, 2 * second, re, 2 * second + 1, im, sfx,
+              2 * second, im, 2 * second + 1, re);
   }
+  tb_printf(b, "    }\n");
 }
 
 /* The output share with the weights as literals (literal_weights); -1 when out of memory. */
@@ -192,10 +193,10 @@ static int output_share_literal(gen_state *gs)
       gen_slot(gs, im, sizeof im, 'i', qs, e);
       for (int second = 0; second < 2; ++second) {
         const char *sfx = second ? "2" : "";
-        size_t at = 2 * (out + (size_t)second * g->n + pos);
+        size_t at = 2 * (out + 2 * pos + (size_t)second);
         char wr[112], wi[112];
-        literal_by_tid(wr, sizeof wr, gs, t, at, 2 * g->ec);
-        literal_by_tid(wi, sizeof wi, gs, t, at + 1, 2 * g->ec);
+        literal_by_tid(wr, sizeof wr, gs, t, at, 4 * g->ec);
+        literal_by_tid(wi, sizeof wi, gs, t, at + 1, 4 * g->ec);
         tb_printf(gs->b, "  { const real er_ = %s, ei_ = %s;\n", wr, wi);
         tb_printf(gs->b, "    abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
       }
@@ -360,8 +361,7 @@ static int check_block(gen_state *gs, int two)
   }
   /* the output weights e, f (core/abft.h's abft_out_at), through a pointer that waits for the last
    * pass as abft_zo does */
-  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %zuu + abft_zo; const uint n_ = %uu; (void)abft_w; (void)n_;\n", gs->d->global,
-            abft_out_at(gs->g->n), gs->g->n);
+  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %zuu + abft_zo; (void)abft_w;\n", gs->d->global, abft_out_at(gs->g->n));
   if (gs->d->abft_omit & ABFT_OMIT_OUTPUT) {
   } else if (literal_weights(gs)) failed |= output_share_literal(gs) != 0;
   else each_element(gs, output_share);
