@@ -58,14 +58,15 @@ for prec in ("f32", "f64"):
             if not math.isnan(x):
                 f[key].append(x)
             cells.append(f"{(x - 1) * 100:+.1f} %" if not math.isnan(x) else "")
-        cells[1] = f"**{cells[1]}**"
+        cells[1] = f"**{cells[1]}**" if cells[1] else "-"
         rb = cb[n] / b[n]["ABFT2"] if n in cb and n in b and "ABFT2" in b[n] else float("nan")
         ra = ca[n] / a[n]["ABFT2"] if n in ca and n in a and "ABFT2" in a[n] else float("nan")
         if n <= 4096:
             if not math.isnan(rb): vb.append(rb)
             if not math.isnan(ra): va.append(ra)
         pb = b.get(n, {}).get("plain", float("nan")); pa = a.get(n, {}).get("plain", float("nan"))
-        print(f"| {n} | {pb:.4f} / {pa:.4f} | " + " | ".join(cells) + f" | {rb:.2f}x | {ra:.2f}x |")
-    g = {k: (geo(v) - 1) * 100 for k, v in f.items()}
-    m = {k: (max(v) - 1) * 100 if v else float("nan") for k, v in f.items()}
-    print(f"| geometric mean (max) | | {g['b2']:+.1f} % ({m['b2']:+.0f}) | **{g['a2']:+.1f} %** ({m['a2']:+.0f}) | {g['b1']:+.1f} % | {g['a1']:+.1f} % | {g['b3']:+.1f} % | {g['a3']:+.1f} % | {geo(vb):.2f}x (worst {min(vb) if vb else float('nan'):.2f}x) | {geo(va):.2f}x (worst {min(va) if va else float('nan'):.2f}x) |")
+        num = lambda x, f: "-" if math.isnan(x) else f.format(x)
+        print(f"| {n} | {num(pb, '{:.4f}')} / {num(pa, '{:.4f}')} | " + " | ".join(c or "-" for c in cells) + f" | {num(rb, '{:.2f}x')} | {num(ra, '{:.2f}x')} |")
+    g = {k: f"{(geo(v) - 1) * 100:+.1f} % ({(max(v) - 1) * 100:+.0f})" if v else "-" for k, v in f.items()}
+    r = lambda v: f"{geo(v):.2f}x (worst {min(v):.2f}x)" if v else "-"
+    print(f"| geometric mean (max) | | {g['b2']} | **{g['a2']}** | {g['b1']} | {g['a1']} | {g['b3']} | {g['a3']} | {r(vb)} | {r(va)} |")
