@@ -33,6 +33,14 @@ enum { ABFT_NONE = 0xffffffffu };
 
 unsigned gen_abft_window(const dialect *d, const geometry *g) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : g->abft_window; }
 
+/* Whether ABFT2's window sums live in local memory (else in registers). */
+static int sums_local(const dialect *d, const geometry *g) { return g->abft_sums_local && !(d->abft_omit & ABFT_SUMS_REGS); }
+
+size_t gen_local_bytes(const dialect *d, const geometry *g)
+{
+  return g->abft_sums_local && !sums_local(d, g) ? g->abft_sums_at : g->local_bytes; /* the sums are the array's end */
+}
+
 void gen_abft_args(const gen_state *gs, text_buf *b)
 {
   tb_printf(b, ", %sconst real2 *restrict abft_a, %suint *restrict abft_ctl, const real abft_delta, const uint abft_pass", gs->d->global,
@@ -46,7 +54,7 @@ static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
  * from geometry's abft_sums_at on, each work-item's own column (no barrier: no other reads it). */
 static void sum_ref(const gen_state *gs, char *buf, size_t n, char c, const char *i)
 {
-  if (!gs->g->abft_sums_local) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
+  if (!sums_local(gs->d, gs->g)) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
   else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + lid]", i, gs->g->wg);
   else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + lid]", gs->nslot, i, gs->g->wg);
 }
@@ -441,7 +449,7 @@ int gen_abft_body(gen_state *gs)
   tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
   tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
   if (two) {
-    if (g->abft_sums_local) /* the window's inputs */
+    if (sums_local(d, g)) /* the window's inputs */
       tb_printf(b, "  %s *const abft_s = (%s *)((char *)ppfft_local + %zu);\n", gs->mt, gs->mt, g->abft_sums_at);
     else tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
     char line[320], sr[96], si[96];
