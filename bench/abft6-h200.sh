@@ -1,11 +1,12 @@
 #!/bin/bash
-# abft6-h200: issue 14's overhead on a CUDA GPU in one call (branch abft6), run from the worktree's
-# copy on the GPU machine with TAR=.gpu/NAME.tar.gz (make dist of the commit named) and OUT set:
+# abft6-h200: issue 14's overhead on a CUDA GPU in one call (branch abft6), run on the GPU machine from
+# the copy of the session's checkout (which alone travels: this script and the tarball go in its
+# ignored .gpu/abft6/), with TAR=.gpu/abft6/NAME.tar.gz (make dist of the commit named) and OUT set:
 # builds the tarball under /tmp/$TAG (kept while the machine stays warm), then cuFFT on the same
 # shapes, the overhead study (f32 2^4..2^14, f64 2^4..2^12, 256 MiB, 5 repeats, no injection), the
 # kernels' resources and times with parts of the checks left out (bench/shfl-study N VARIANT@M),
 # and, with ABFT_CHECK=1, check_cuda's abft_cuda suite.  Results under $OUT/$TAG.
-#   TAR=.gpu/abft6.tar.gz TAG=after OUT=DIR bash bench/abft6-h200.sh
+#   TAR=.gpu/abft6/abft6-after.tar.gz TAG=after OUT=DIR bash .gpu/abft6/abft6-h200.sh
 set -u
 : "${OUT:?set OUT}" "${TAR:?set TAR}" "${TAG:?set TAG}"
 R=$PWD
