@@ -628,6 +628,41 @@ START_TEST(weights_per_element)
 }
 END_TEST
 
+/* A transform of one work-item (N = 16, wg4/t4) takes its weights as literal constants from the
+ * generator (gen/abft.c's literal_weights), not from the table: clean, and a flip after the load
+ * and after the pass detected and corrected, in both directions (the literals follow the sign),
+ * ABFT2 forward f32 and ABFT1 backward (f64 where the device has it). */
+START_TEST(literal_weights)
+{
+  if (!test_full()) { /* two more kernels: PoCL builds them in about 24 s */
+    test_skip("%s", "check-full only");
+    return;
+  }
+  static const char *const variants[] = {"r16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT2+CSE+IL+LU/wg4/t4", "r16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT1+CSE+IL+LU/wg4/t4"};
+  for (int k = 0; k < 2; ++k) {
+    int f64 = k == 1 && test_has_fp64("literal_weights f64");
+    size_t n = 16;
+    ppfft_desc d = desc_of(1, &n, 11, f64, k == 1, 0);
+    job j;
+    job_open(&j, &d, variants[k], 660 + (unsigned)k, 1);
+    clean_runs(&j, 1, variants[k]);
+    for (int s = 0; s <= 1; ++s) {
+      ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
+      ppfft_fault_injection spec = fault((unsigned long long)s + 1, 0, s, 5, 3 + 7 * s, f64 ? 62 : 30);
+      inject(j.p, &spec);
+      job_exec(&j);
+      ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
+      size_t w;
+      double err = job_worst(&j, &w);
+      ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(&j),
+                    "%s %s: a high bit at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", variants[k],
+                    prec_name(f64), s, st.detected, st.corrected, st.uncorrectable, w, err);
+    }
+    job_close(&j);
+  }
+}
+END_TEST
+
 /* Two flips in two transforms of one window (faults = 2): uncorrectable, FAULT from the stats with
  * the stats filled; FAULT again until a reset, which clears them. */
 START_TEST(two_faults_uncorrectable)
@@ -1018,6 +1053,7 @@ Suite *make_abft_suite(void)
   tcase_add_test(tc, single_random_faults);
   tcase_add_test(tc, chosen_faults);
   tcase_add_test(tc, weights_per_element);
+  tcase_add_test(tc, literal_weights);
   tcase_add_test(tc, two_faults_uncorrectable);
   tcase_add_test(tc, seeded_and_rated);
   tcase_add_test(tc, threshold_is_used);

@@ -48,17 +48,22 @@ static void input_weight(size_t n, size_t k, int second, double *re, double *im)
 void *abft_table(size_t n, int sign, int f64)
 {
   size_t R = abft_split(n), m = n / R, len = abft_table_entries(n);
-  double *a = malloc(2 * len * sizeof *a);
-  if (!a) return NULL;
+  double *a = malloc(2 * len * sizeof *a), *w = malloc(2 * n * sizeof *w);
+  if (!a || !w) {
+    free(a);
+    free(w);
+    return NULL;
+  }
   for (int second = 0; second < 2; ++second) {
-    double *al = a + 2 * m * (size_t)second, *be = a + 2 * (2 * m + R * (size_t)second), *w = a + 2 * (abft_out_at(n) + n * (size_t)second);
+    double *al = a + 2 * m * (size_t)second, *be = a + 2 * (2 * m + R * (size_t)second), *out = a + 2 * abft_out_at(n);
     for (size_t c = 0; c < m; ++c) al[2 * c] = abft_weight((uint32_t)c, 0, second), al[2 * c + 1] = abft_weight((uint32_t)c, 1, second);
     for (size_t q = 0; q < R; ++q)
       be[2 * q] = abft_weight(ABFT_BETA + (uint32_t)q, 0, second), be[2 * q + 1] = abft_weight(ABFT_BETA + (uint32_t)q, 1, second);
     for (size_t k = 0; k < n; ++k) input_weight(n, k, second, &w[2 * k], &w[2 * k + 1]);
     fft_double(w, n, -sign);
-    for (size_t j = 0; j < 2 * n; ++j) w[j] /= (double)n;
+    for (size_t j = 0; j < n; ++j) out[2 * (2 * j + (size_t)second)] = w[2 * j] / (double)n, out[2 * (2 * j + (size_t)second) + 1] = w[2 * j + 1] / (double)n;
   }
+  free(w);
   if (f64) return a;
   float *f = malloc(2 * len * sizeof *f);
   if (f)

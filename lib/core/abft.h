@@ -32,7 +32,8 @@ enum { ABFT_SPLIT = 16 };
 static inline size_t abft_split(size_t n) { return n < ABFT_SPLIT ? n : ABFT_SPLIT; }
 
 /* abft_table's layout, in complex values: alpha (m), alpha' (m; b's), beta (R), beta' (R), then
- * e (n) from abft_out_at(n) on and f (n). */
+ * from abft_out_at(n) on e_j and f_j side by side for each j (n pairs): a kernel reads an
+ * element's two output weights in one access (one 128-bit load in f32, not two of 64). */
 static inline size_t abft_out_at(size_t n) { return 2 * (n / abft_split(n)) + 2 * abft_split(n); }
 static inline size_t abft_table_entries(size_t n) { return abft_out_at(n) + 2 * n; }
 

@@ -27,10 +27,19 @@
 #include "gen/kernel.h"
 #include "ppfft.h"
 #include <stdio.h>
+#include <stdlib.h>
 
 enum { ABFT_NONE = 0xffffffffu };
 
 unsigned gen_abft_window(const dialect *d, const geometry *g) { return d->abft_omit & ABFT_WINDOW_2 ? 2 : g->abft_window; }
+
+/* Whether ABFT2's window sums live in local memory (else in registers). */
+static int sums_local(const dialect *d, const geometry *g) { return g->abft_sums_local && !(d->abft_omit & ABFT_SUMS_REGS); }
+
+size_t gen_local_bytes(const dialect *d, const geometry *g)
+{
+  return g->abft_sums_local && !sums_local(d, g) ? g->abft_sums_at : g->local_bytes; /* the sums are the array's end */
+}
 
 void gen_abft_args(const gen_state *gs, text_buf *b)
 {
@@ -45,7 +54,7 @@ static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
  * from geometry's abft_sums_at on, each work-item's own column (no barrier: no other reads it). */
 static void sum_ref(const gen_state *gs, char *buf, size_t n, char c, const char *i)
 {
-  if (!gs->g->abft_sums_local) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
+  if (!sums_local(gs->d, gs->g)) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
   else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + lid]", i, gs->g->wg);
   else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + lid]", gs->nslot, i, gs->g->wg);
 }
@@ -78,20 +87,43 @@ static void each_element(gen_state *gs, void (*line)(gen_state *gs, text_buf *b,
 /* A weight's literal, exact in float and double (core/abft.h's abft_weight). */
 static void weight_literal(char *buf, size_t n, uint32_t j, int im, int second) { snprintf(buf, n, "(real)%a", abft_weight(j, im, second)); }
 
+/* Where a work-item's transform has at most ABFT_LITERAL_W work-items (the H200's N = 16 plans:
+ * one), its weights are literal constants (chosen by tid beyond one): loaded from the table, a
+ * whole transform's weights (32 values a work-item at N = 16) were scheduled early and held in
+ * registers (ptxas, sm_90, f64 N = 16: ABFT2 32 bytes of stack, 8 with literals; ABFT1 8, none),
+ * where a constant costs no register (a constant-bank operand on CUDA).  At two (N = 32) the
+ * choice by tid cost more than it saved (ABFT2 f64: 72 bytes against 48). */
+enum { ABFT_LITERAL_W = 1 };
+
+static int literal_weights(const gen_state *gs) { return gs->g->w <= ABFT_LITERAL_W && !(gs->d->abft_omit & ABFT_OMIT_TABLE); }
+
+/* Value k (interleaved re, im) of the plan's table (core/abft.h), as the kernel's table holds it. */
+static double table_value(const void *t, int f64, size_t k) { return f64 ? ((const double *)t)[k] : (double)((const float *)t)[k]; }
+
+/* A weight chosen by tid among the w work-items of a transform: "(real)A" or "(tid ? (real)B : (real)A)". */
+static void literal_by_tid(char *buf, size_t n, const gen_state *gs, const void *t, size_t at, size_t stride)
+{
+  int f64 = gs->p->f64;
+  if (gs->g->w == 1) snprintf(buf, n, "(real)%a", table_value(t, f64, at));
+  else snprintf(buf, n, "(tid ? (real)%a : (real)%a)", table_value(t, f64, at + stride), table_value(t, f64, at));
+}
+
 /* The input's checksum shares a . x and b . x (a_k = alpha_(k mod m) beta_(k div m), core/abft.h)
  * and |x|^2.  Where the work-item's owned elements k = ec (tid + w q) + e are c + m q (m = ec w,
  * the slots' count R = abft_split(n)), per lane e the betas' sum over the slots, the betas literal
  * constants, and then one product with the table's alpha_c: a few FMAs on registers per element
  * and two table loads per lane, not per element.  Elsewhere a weight per element from the table's
  * alpha and beta. */
-static void input_shares(gen_state *gs)
+static int input_shares(gen_state *gs)
 {
   const geometry *g = gs->g;
   text_buf *b = gs->b;
   size_t n = g->n, R = abft_split(n), m = n / R;
   int table = !(gs->d->abft_omit & ABFT_OMIT_TABLE);
-  char al[2][96];
+  char al[2][160];
   if (g->rq == R) {
+    void *t = table && literal_weights(gs) ? abft_table(n, gs->p->sign, gs->p->f64) : NULL; /* the alphas as literals too */
+    if (table && literal_weights(gs) && !t) return -1;
     for (unsigned e = 0; e < g->ec; ++e) {
       tb_printf(b, "  {\n    real sr_ = 0, si_ = 0, sr2_ = 0, si2_ = 0;\n");
       for (unsigned q = 0; q < g->rq; ++q) {
@@ -105,13 +137,19 @@ static void input_shares(gen_state *gs)
         tb_printf(b, "      sr2_ += %s * xr_ - %s * xi_; si2_ += %s * xi_ + %s * xr_; abft_n += xr_ * xr_ + xi_ * xi_; }\n", w[2], w[3], w[2], w[3]);
       }
       for (int k = 0; k < 2; ++k)
-        if (table) tb_format(b, al[k], sizeof al[k], "abft_a[%zuu + %uu * tid + %uu]", k * m, g->ec, e);
+        if (t) {
+          char re[160], im[160];
+          literal_by_tid(re, sizeof re, gs, t, 2 * (k * m + e), 2 * g->ec);
+          literal_by_tid(im, sizeof im, gs, t, 2 * (k * m + e) + 1, 2 * g->ec);
+          tb_format(b, al[k], sizeof al[k], "{%s, %s}", re, im);
+        } else if (table) tb_format(b, al[k], sizeof al[k], "abft_a[%zuu + %uu * tid + %uu]", k * m, g->ec, e);
         else tb_format(b, al[k], sizeof al[k], "{(real)1.5, (real)%u}", e);
       tb_printf(b, "    const real2 a_ = %s, b_ = %s;\n", al[0], al[1]);
       tb_printf(b, "    abft_cr += a_.x * sr_ - a_.y * si_; abft_ci += a_.x * si_ + a_.y * sr_;\n");
       tb_printf(b, "    abft_cr2 += b_.x * sr2_ - b_.y * si2_; abft_ci2 += b_.x * si2_ + b_.y * sr2_;\n  }\n");
     }
-    return;
+    free(t);
+    return 0;
   }
   text_buf body;
   text_buf_init(&body);
@@ -132,17 +170,47 @@ static void input_shares(gen_state *gs)
     tb_printf(&body, "      abft_n += xr_ * xr_ + xi_ * xi_; }\n");
   }
   gen_loop_body(gs, "q", g->rq, &body);
+  return 0;
 }
 
-/* e_j y_j and f_j y_j, the weights from the plan's table (core/abft.h). */
+/* e_j y_j and f_j y_j, the weights side by side in the plan's table (core/abft.h): one access. */
 static void output_share(gen_state *gs, text_buf *b, const char *pos, const char *re, const char *im)
 {
-  (void)gs;
+  tb_printf(b, "    { const real4 w_ = ((%sconst real4 *)abft_w)[%s];\n", gs->d->global, pos);
   for (int second = 0; second < 2; ++second) {
     const char *sfx = second ? "2" : "";
-    tb_printf(b, "    { const real2 w_ = abft_w[%s%s]; const real er_ = w_.x, ei_ = w_.y;\n", second ? "n_ + " : "", pos);
-    tb_printf(b, "      abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
+    tb_printf(b, "      abft_or%s_ += w_.s%d * %s - w_.s%d * %s; abft_oi%s_ += w_.s%d * %s + w_.s%d * %s;\n", sfx, 2 * second, re, 2 * second + 1, im, sfx,
+              2 * second, im, 2 * second + 1, re);
   }
+  tb_printf(b, "    }\n");
+}
+
+/* The output share with the weights as literals (literal_weights); -1 when out of memory. */
+static int output_share_literal(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  void *t = abft_table(g->n, gs->p->sign, gs->p->f64);
+  if (!t) return -1;
+  size_t out = abft_out_at(g->n);
+  for (unsigned q = 0; q < g->rq; ++q)
+    for (unsigned e = 0; e < g->ec; ++e) {
+      size_t pos = (size_t)g->ec * g->w * q + e; /* gen_owned_pos at tid = 0; tid adds ec */
+      char qs[16], re[96], im[96];
+      tb_format(gs->b, qs, sizeof qs, "%u", q);
+      gen_slot(gs, re, sizeof re, 'r', qs, e);
+      gen_slot(gs, im, sizeof im, 'i', qs, e);
+      for (int second = 0; second < 2; ++second) {
+        const char *sfx = second ? "2" : "";
+        size_t at = 2 * (out + 2 * pos + (size_t)second);
+        char wr[112], wi[112];
+        literal_by_tid(wr, sizeof wr, gs, t, at, 4 * g->ec);
+        literal_by_tid(wi, sizeof wi, gs, t, at + 1, 4 * g->ec);
+        tb_printf(gs->b, "  { const real er_ = %s, ei_ = %s;\n", wr, wi);
+        tb_printf(gs->b, "    abft_or%s_ += er_ * %s - ei_ * %s; abft_oi%s_ += er_ * %s + ei_ * %s; }\n", sfx, re, im, sfx, im, re);
+      }
+    }
+  free(t);
+  return 0;
 }
 
 /* Fault injection, once per computation: the fault of this execution (at most one per work-item:
@@ -272,7 +340,7 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
-  if (!(gs->d->abft_omit & ABFT_OMIT_INPUT)) input_shares(gs);
+  int failed = !(gs->d->abft_omit & ABFT_OMIT_INPUT) && input_shares(gs) != 0;
   if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
     tb_printf(b, "  if (!fix && tr < nvalid) {\n");
     tb_format(b, line, sizeof line, "    %s += vr[i]; %s += vi[i];\n", sr, si);
@@ -280,7 +348,7 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  }\n");
   }
   inject_target(gs, "att == 0u && !fix");
-  int failed = compute(gs);
+  failed |= compute(gs) != 0;
   if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
               * hold them meanwhile) */
     tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
@@ -301,9 +369,10 @@ static int check_block(gen_state *gs, int two)
   }
   /* the output weights e, f (core/abft.h's abft_out_at), through a pointer that waits for the last
    * pass as abft_zo does */
-  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %zuu + abft_zo; const uint n_ = %uu; (void)abft_w; (void)n_;\n", gs->d->global,
-            abft_out_at(gs->g->n), gs->g->n);
-  if (!(gs->d->abft_omit & ABFT_OMIT_OUTPUT)) each_element(gs, output_share);
+  tb_printf(b, "  %sconst real2 *const abft_w = abft_a + %zuu + abft_zo; (void)abft_w;\n", gs->d->global, abft_out_at(gs->g->n));
+  if (gs->d->abft_omit & ABFT_OMIT_OUTPUT) {
+  } else if (literal_weights(gs)) failed |= output_share_literal(gs) != 0;
+  else each_element(gs, output_share);
   tb_printf(b, "  real abft_dr = (fix ? abft_pcr : abft_cr) - abft_or_, abft_di = (fix ? abft_pci : abft_ci) - abft_oi_;\n");
   tb_printf(b, "  real abft_dr2 = (fix ? abft_pcr2 : abft_cr2) - abft_or2_, abft_di2 = (fix ? abft_pci2 : abft_ci2) - abft_oi2_;\n");
   tb_printf(b, "  real abft_dn = fix ? abft_pn : abft_n;\n");
@@ -311,11 +380,13 @@ static int check_block(gen_state *gs, int two)
               * the sums: a block as it is (a failed transform is corrected later), the window's
               * correction where the lane's window had one failure (wrong if its check fails below,
               * and then counted uncorrectable: the stats say FAULT) */
-    tb_printf(b, "  /* store (fix: nvalid = 0, nothing; its lanes' corrections below) */\n");
-    store(gs);
-    tb_printf(b, "  if (fix) {\n  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
+    tb_printf(b, "  if (fix) { /* the lanes' corrections first: after the block's store, which reads the registers out for its own\n"
+                 "              * order, they had to live through it (f64 N = 16: 136 of the kernel's 192 bytes of spills) */\n");
+    tb_printf(b, "  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
     gen_store_owned_elements(gs);
-    tb_printf(b, "  }\n");
+    tb_printf(b, "  nvalid = 0u;\n  }\n");
+    tb_printf(b, "  /* store (fix: nvalid = 0, nothing) */\n");
+    store(gs);
   }
   if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
   tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di + abft_dr2 * abft_dr2 + abft_di2 * abft_di2 <= "
@@ -378,7 +449,7 @@ int gen_abft_body(gen_state *gs)
   tb_printf(b, "  const ulong g0 = first + (ulong)%s * %uu;\n", d->group_id, B * g->t);
   tb_printf(b, "  const uint nblk = batch - g0 >= %uu ? %uu : (uint)((batch - g0 + %uu) / %uu);\n", B * g->t, B, g->t - 1, g->t);
   if (two) {
-    if (g->abft_sums_local) /* the window's inputs */
+    if (sums_local(d, g)) /* the window's inputs */
       tb_printf(b, "  %s *const abft_s = (%s *)((char *)ppfft_local + %zu);\n", gs->mt, gs->mt, g->abft_sums_at);
     else tb_printf(b, "  %s abft_sr[%u], abft_si[%u]; /* the window's inputs */\n", gs->mt, gs->nslot, gs->nslot);
     char line[320], sr[96], si[96];

@@ -184,8 +184,11 @@ enum {
   ABFT_OMIT_RIGHT = 16,      /* ABFT2's right-side sums of inputs and outputs */
   ABFT_OMIT_ANY = 32,        /* the work-group's vote (and its barrier) after the window */
   ABFT_OMIT_INJECT = 64,     /* the fault injection's hooks */
-  ABFT_WINDOW_2 = 256        /* not a part: ABFT2's window of 2 blocks, not PPFFT_ABFT_WINDOW
+  ABFT_WINDOW_2 = 256,       /* not a part: ABFT2's window of 2 blocks, not PPFFT_ABFT_WINDOW
                               * (gen/kernel.h's gen_abft_window: the launch follows) */
+  ABFT_SUMS_REGS = 512       /* not a part: ABFT2's window sums in registers where the geometry put
+                              * them in local memory, which the launch then does not give
+                              * (gen/kernel.h's gen_local_bytes): what their memory costs */
 };
 
 /* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */

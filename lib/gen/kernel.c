@@ -115,8 +115,8 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
   }
   out->local_bytes = 0;
   if (g->local_bytes && d->dynamic_local) { /* one array of g->local_bytes, given at launch */
-    out->local_bytes = g->local_bytes;
-    tb_printf(&buf, "  extern %s__align__(16) real ppfft_local[]; /* %zu bytes */\n", d->local_decl, g->local_bytes);
+    out->local_bytes = gen_local_bytes(d, g);
+    tb_printf(&buf, "  extern %s__align__(16) real ppfft_local[]; /* %zu bytes */\n", d->local_decl, out->local_bytes);
     if (g->h2) tb_printf(&buf, "  ppfft_h2 *const ldh = (ppfft_h2 *)ppfft_local; /* half2 words */\n");
     else if (g->pair) tb_printf(&buf, "  real2 *const ldh = (real2 *)ppfft_local; /* both parts (PAIR) */\n");
     else if (v->onchip == ONCHIP_RP_LM_CM && !v->tc) tb_printf(&buf, "  real *const lds = ppfft_local;\n");

@@ -36,4 +36,8 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
  * the launch divides its work-groups by it. */
 unsigned gen_abft_window(const dialect *d, const geometry *g);
 
+/* The local memory the launch gives the kernel: the geometry's, less ABFT2's window sums where a
+ * timing study keeps them in registers (gen/emit.h's ABFT_SUMS_REGS). */
+size_t gen_local_bytes(const dialect *d, const geometry *g);
+
 #endif
