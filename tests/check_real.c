@@ -459,6 +459,30 @@ START_TEST(test_split)
 }
 END_TEST
 
+/* The complex dimensions' column passes by COLS (issue 17): n/2+1 columns of the complex side,
+ * neighbours in memory, whose count t does not divide (R2C and C2R, in place, f64, 3D). */
+#define VR "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
+#define VC "r4x4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg8/t4"
+#define VC8 "r4x2/RP+LM-CM+CGAP+COLS+VASM2+CM-K+CSE+IL+LU/wg16/t8"
+static const real_case cols_cases[] = {
+  {PPFFT_R2C, 2, {16, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, VR ";" VC},
+  {PPFFT_C2R, 2, {16, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, VC ";" VR},
+  /* check-full */
+  {PPFFT_R2C, 2, {16, 16}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, VR ";" VC},
+  {PPFFT_C2R, 2, {16, 16}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, VC ";" VR},
+  {PPFFT_R2C, 3, {16, 8, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, VR ";" VC8 ";" VC},
+  {PPFFT_C2R, 3, {16, 8, 16}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, VC8 ";" VC ";" VR}, /* (C2R: dimension 1, then 0) */
+};
+enum { COLS_QUICK = 2 };
+
+START_TEST(test_cols)
+{
+  const real_case *rc = &cols_cases[_i];
+  if ((_i >= COLS_QUICK && !test_full()) || !runnable(rc)) return;
+  free(run_case(rc, 80 + (unsigned)_i, 0, NULL, 0));
+}
+END_TEST
+
 /* check-full: real lengths beyond one pass (the estimate splits N/2 four-step, or for an odd N takes
  * Bluestein's), 1D 2^15..2^22 and a 2D shape whose last dimension is that long, both kinds, f32 and
  * f64. */
@@ -759,6 +783,7 @@ Suite *make_real_suite(void)
   tcase_add_loop_test(tc, test_round_trip, 0, 2);
   tcase_add_loop_test(tc, test_odd, 0, 2);
   tcase_add_loop_test(tc, test_split, 0, (int)(sizeof split_cases / sizeof split_cases[0]));
+  tcase_add_loop_test(tc, test_cols, 0, (int)(sizeof cols_cases / sizeof cols_cases[0]));
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);
   tc = test_tcase("errors");
