@@ -413,8 +413,10 @@ static const real_case more[] = {
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
- * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing as a pointwise pass after
- * them and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
+ * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing in the last of two passes
+ * (rows k0 and 4 - k0 permuted into neighbours; 8 of them a work-group: two transforms' rows), or
+ * a pointwise pass after three (or a strided layout whose level 0 is not the first pass's digit),
+ * and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
  * Bluestein (even N on the fast path, N/2 = 17; odd N on the general one).  make check runs the
  * first four (about 8 kernels), check-full the rest. */
 #define V4 "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
@@ -446,6 +448,10 @@ static const real_case split_cases[] = {
   /* an odd smooth length through Bluestein (what the planner does where its N points fit no pass) */
   {PPFFT_R2C, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
   {PPFFT_C2R, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
+  /* the R2C's pairing in the last of two passes: by COLS with two work-items a row (4 rows, 4 a
+   * work-group), by DIRECT with four (2 rows: x = 0 and 1 mirror themselves), f64 in place */
+  {PPFFT_R2C, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";r4x4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg8/t4"},
+  {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;r4x4/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
 };
 enum { SPLIT_QUICK = 4 };
 

@@ -358,12 +358,14 @@ static size_t tmp_parts(const transform *t, const split *sp, const size_t *nc, s
  * Bluestein's), whose passes are first .. out[*npass - 1]: the loads' part in the first pass
  * (Bluestein's chirp-in; a four-step's first pass, which knows each element's global index from its
  * column and position), the stores' part in the last (chirp-out, or a four-step's last pass; a
- * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path cannot go into a
- * four-step's last pass: its rows hold Z_k for k = j mod M/f_last, and Z_(M-k) lies in row -j,
- * another work-group's (and a chirp-out does not hold Z_(M-k) either), so it is one extra pointwise
- * pass in place on the output, after the complex transform has written Z_0..Z_(M-1) there. */
-static int real_split_passes(const transform *t, const sub *s, int half, pass_desc *first, pass_desc *out, int *npass, char *msg,
-                             size_t len)
+ * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path: a four-step's last
+ * pass holds Z_k for k = j mod M/f_last in row j and Z_(M-k) in row -j; in two passes (f0 = M/f_last
+ * rows, even, level 0) the last pass permutes its rows so that j and -j share a work-group and pairs
+ * them (problem.h's mirror); otherwise (three passes, Bluestein's chirp-out, which does not hold
+ * Z_(M-k)) it is one extra pointwise pass in place on the output, after the complex transform has
+ * written Z_0..Z_(M-1) there (f0 = 0: that pass). */
+static int real_split_passes(const transform *t, const sub *s, int half, size_t f0, pass_desc *first, pass_desc *out, int *npass,
+                             char *msg, size_t len)
 {
   int r2c = t->kind == PPFFT_R2C;
   pass_desc *lastp = &out[*npass - 1];
@@ -375,6 +377,13 @@ static int real_split_passes(const transform *t, const sub *s, int half, pass_de
   if (!r2c || !half) { /* a C2R's real outputs, an R2C's k <= N/2 (chirp-out) */
     lastp->pb.real_part = REAL_LAST;
     lastp->pb.pair_stride = s->pair_out;
+    return 0;
+  }
+  if (f0 % 2 == 0 && lastp == first + 1 && lastp->pb.lev_count[0] == f0 && lastp->pb.out_dist == s->sout) {
+    /* two passes: the last one's level 0 is the first one's output digit (k = d + f0 k1), whose
+     * rows d and f0 - d hold the mirrors Z_(M-k): the last pass pairs them (problem.h's mirror) */
+    lastp->pb.real_part = REAL_LAST;
+    lastp->pb.mirror = f0;
     return 0;
   }
   lastp->pb.r2c = lastp->pb.half = 0; /* it writes Z_k (k < M) to the output */
@@ -514,7 +523,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       return -1;
     }
     if (real_pass && real_split) {
-      if (real_split_passes(t, &s, sp->real_half, &out[before], out, &npass, msg, len)) return -1;
+      if (real_split_passes(t, &s, sp->real_half, M ? 0 : f[0], &out[before], out, &npass, msg, len)) return -1;
     } else if (real_pass) {
       out[npass - 1].pb.r2c = t->kind == PPFFT_R2C;
       out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;

@@ -53,7 +53,7 @@ int problem_is_plain(const problem *p)
 {
   /* half-precision data are plain too: the plain layout's vector accesses convert them (gen/io.c) */
   return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
-         !p->c2r && !p->fuse_in && !p->fuse_out;
+         !p->c2r && !p->fuse_in && !p->fuse_out && !p->mirror;
 }
 
 size_t problem_span(const problem *p, int which)
