@@ -66,6 +66,12 @@ size_t problem_span(const problem *p, int which)
     last = p->n - 1;
     extra = p->half ? stride / (p->twiddle_n / p->n) : 0;
   }
+  if (which == 1 && p->mirror) {
+    /* a split R2C's last pass (problem.h): only digit 0's row writes X_M, one element (out_dist)
+     * past the last digit's last element */
+    last = p->n - 1;
+    extra = p->out_dist;
+  }
   if (problem_side_real(p, which) && p->half) {
     if (p->pair_stride) extra = p->pair_stride; /* z_k at k * stride, x_2k+1 pair_stride after */
     else last = 2 * p->n - 1;                   /* 2n reals */
