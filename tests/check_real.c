@@ -413,10 +413,10 @@ static const real_case more[] = {
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
- * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing in the last of two passes
- * (rows k0 and 4 - k0 permuted into neighbours; 8 of them a work-group: two transforms' rows), or
- * a pointwise pass after three (or a strided layout whose level 0 is not the first pass's digit),
- * and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
+ * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing in the last pass (rows d and
+ * 4 - d permuted into neighbours; 8 of them a work-group: two transforms' rows; three passes: 16
+ * rows), or a pointwise pass after them (a strided layout whose lowest level is not the four-step
+ * digit, Bluestein's), and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
  * Bluestein (even N on the fast path, N/2 = 17; odd N on the general one).  make check runs the
  * first four (about 8 kernels), check-full the rest. */
 #define V4 "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"

@@ -359,12 +359,24 @@ static size_t tmp_parts(const transform *t, const split *sp, const size_t *nc, s
  * (Bluestein's chirp-in; a four-step's first pass, which knows each element's global index from its
  * column and position), the stores' part in the last (chirp-out, or a four-step's last pass; a
  * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path: a four-step's last
- * pass holds Z_k for k = j mod M/f_last in row j and Z_(M-k) in row -j; in two passes (f0 = M/f_last
- * rows, even, level 0) the last pass permutes its rows so that j and -j share a work-group and pairs
- * them (problem.h's mirror); otherwise (three passes, Bluestein's chirp-out, which does not hold
- * Z_(M-k)) it is one extra pointwise pass in place on the output, after the complex transform has
- * written Z_0..Z_(M-1) there (f0 = 0: that pass). */
-static int real_split_passes(const transform *t, const sub *s, int half, size_t f0, pass_desc *first, pass_desc *out, int *npass,
+ * pass holds Z_k for k = j mod D in row j (D = M/f_last) and Z_(M-k) in row -j; where those rows
+ * are its lowest levels (D even) the last pass permutes them so that j and -j share a work-group
+ * and pairs them (problem.h's mirror); otherwise (Bluestein's chirp-out, which does not hold
+ * Z_(M-k), or a layout whose lowest level is another) it is one extra pointwise pass in place on
+ * the output, after the complex transform has written Z_0..Z_(M-1) there (D = 0: that pass). */
+/* Whether p's lowest levels make one digit of count D whose output stride is sout: level l's output
+ * distance sout times the counts below it, until they multiply to D. */
+static int mirror_levels(const problem *p, size_t D, size_t sout)
+{
+  size_t below = 1;
+  for (int l = 0; l < p->nlev && below < D; ++l) {
+    if (problem_level_dist(p, 1, l) != sout * below) return 0;
+    below *= p->lev_count[l];
+  }
+  return below == D;
+}
+
+static int real_split_passes(const transform *t, const sub *s, int half, size_t D, pass_desc *first, pass_desc *out, int *npass,
                              char *msg, size_t len)
 {
   int r2c = t->kind == PPFFT_R2C;
@@ -379,11 +391,11 @@ static int real_split_passes(const transform *t, const sub *s, int half, size_t 
     lastp->pb.pair_stride = s->pair_out;
     return 0;
   }
-  if (f0 % 2 == 0 && lastp == first + 1 && lastp->pb.lev_count[0] == f0 && lastp->pb.out_dist == s->sout) {
-    /* two passes: the last one's level 0 is the first one's output digit (k = d + f0 k1), whose
-     * rows d and f0 - d hold the mirrors Z_(M-k): the last pass pairs them (problem.h's mirror) */
+  if (D % 2 == 0 && mirror_levels(&lastp->pb, D, s->sout)) {
+    /* the last pass's lowest levels are the earlier passes' output digit d (k = d + D k_last), whose
+     * rows d and D - d hold the mirrors Z_(M-k): the last pass pairs them (problem.h's mirror) */
     lastp->pb.real_part = REAL_LAST;
-    lastp->pb.mirror = f0;
+    lastp->pb.mirror = D;
     return 0;
   }
   lastp->pb.r2c = lastp->pb.half = 0; /* it writes Z_k (k < M) to the output */
@@ -523,7 +535,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       return -1;
     }
     if (real_pass && real_split) {
-      if (real_split_passes(t, &s, sp->real_half, M ? 0 : f[0], &out[before], out, &npass, msg, len)) return -1;
+      if (real_split_passes(t, &s, sp->real_half, M ? 0 : s.L / f[nf - 1], &out[before], out, &npass, msg, len)) return -1;
     } else if (real_pass) {
       out[npass - 1].pb.r2c = t->kind == PPFFT_R2C;
       out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;

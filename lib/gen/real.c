@@ -8,10 +8,10 @@
  * loads from global memory (which reach X_(M-k) directly); IDFT_M(Z) = N (x_2k + i x_2k+1).  The
  * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input.
  * A C2R whose M points are split four-step builds Z_k in its first pass's loads, at the global index
- * of each column's element; an R2C split in two passes pairs in its last pass, whose transform 2x
- * holds Z_k for k = x + D k1 (D its level 0's count, problem.h's mirror) and transform 2x+1 their
- * mirrors Z_(M-k) = Z_((D-x) + D (n-1-k1)) (row x = 0 and row D/2 mirror themselves); in three passes it
- * pairs in a pointwise pass of its own (gen/pointwise.c).
+ * of each column's element; an R2C so split pairs in its last pass, whose transform 2x holds Z_k
+ * for k = x + D k1 (D the earlier passes' digits, problem.h's mirror) and transform 2x+1 their
+ * mirrors Z_(M-k) = Z_((D-x) + D (n-1-k1)) (rows x = 0 and D/2 mirror themselves), or where its
+ * levels do not allow that in a pointwise pass of its own (gen/pointwise.c).
  * Where a loop's positions are k(j) = k(0) + (s j mod W) (the owned ones, DIRECT's, and CGAP's where
  * the work-group and the transform divide one another), the twiddle w^k is w^k(0), one sincos per
  * work-item, times the literal w^(k(j) - k(0)): one rounding more, not a sincos per element. */
