@@ -421,6 +421,8 @@ static const real_case more[] = {
  * first four (about 8 kernels), check-full the rest. */
 #define V4 "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
 #define V8 "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"
+#define C4 "r4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg4/t4"
+#define C8 "r8/RP+LM-CM+CGAP+COLS+VASM2+CM-K+CSE+IL+LU/wg8/t8"
 static const real_case split_cases[] = {
   {PPFFT_R2C, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
   {PPFFT_C2R, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
@@ -452,6 +454,12 @@ static const real_case split_cases[] = {
    * work-group), by DIRECT with four (2 rows: x = 0 and 1 mirror themselves), f64 in place */
   {PPFFT_R2C, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";r4x4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg8/t4"},
   {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;r4x4/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
+  /* every split real pass by COLS: the R2C's pairs of reals and the C2R's Hermitian loads and
+   * paired real stores straight from and to the registers (two and three passes, in place, f64) */
+  {PPFFT_R2C, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C8},
+  {PPFFT_C2R, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C8},
+  {PPFFT_R2C, 1, {128}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C4 ";" C4},
+  {PPFFT_C2R, 1, {128}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C4 ";" C4},
 };
 enum { SPLIT_QUICK = 4 };
 

@@ -84,7 +84,9 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->abft)
       return UNSUP("%s", "COLS interleaves the work-items of RP+LM-CM (not GM, LM-CC, LM-CT, SHFL or ABFT)");
     if (v->access != ACCESS_CGAP) return UNSUP("%s", "COLS reads a row side by CGAP: give CGAP");
-    if ((p->r2c || p->c2r) && !p->mirror) return UNSUP("%s", "COLS is for complex passes (a real pass is a row pass)");
+    /* (a split real dimension's passes have column sides too: pairs of reals, the C2R's Hermitian
+     * loads and the R2C's pairing go through gen/io.c's and gen/real.c's general code) */
+    if ((p->r2c || p->c2r) && p->real_part == REAL_WHOLE) return UNSUP("%s", "COLS: a real dimension in one pass is a row pass");
     if (!col_in && !col_out)
       return UNSUP("%s", "COLS needs a column side (a strided side whose neighbouring transforms are adjacent) and t > 1");
     g->stage_in = !col_in;
