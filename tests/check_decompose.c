@@ -180,9 +180,10 @@ END_TEST
 /* The exhaustive search's splits: every order and proportion, each once, none too short. */
 /* A real dimension whose complex transform is split (four-step, Bluestein): the real processing in
  * its first pass's loads (REAL_FIRST) and last pass's stores (REAL_LAST), an R2C's pairing (fast
- * path) in the last four-step pass (mirror) or, after Bluestein's, as a pointwise pass on the output, every pass inside its buffers, the general
- * path (odd N) refused in several passes but through Bluestein, and the plan string splitting back
- * to the same factors and path. */
+ * path) in the last four-step pass (mirror: the digit of the passes before it) or, after
+ * Bluestein's, as a pointwise pass on the output, every pass inside its buffers, the general path
+ * (odd N) refused in several passes but through Bluestein, and the plan string splitting back to
+ * the same factors and path. */
 START_TEST(decompose_real_split)
 {
   static const struct { ppfft_kind kind; int rank; size_t n[3], batch; int inplace, half, nf; size_t f[3], m; int refused; } cases[] = {
