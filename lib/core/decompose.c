@@ -354,16 +354,6 @@ static size_t tmp_parts(const transform *t, const split *sp, const size_t *nc, s
   return scratch;
 }
 
-/* The real processing of a real dimension whose complex transform is split (four-step or
- * Bluestein's), whose passes are first .. out[*npass - 1]: the loads' part in the first pass
- * (Bluestein's chirp-in; a four-step's first pass, which knows each element's global index from its
- * column and position), the stores' part in the last (chirp-out, or a four-step's last pass; a
- * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path: a four-step's last
- * pass holds Z_k for k = j mod D in row j (D = M/f_last) and Z_(M-k) in row -j; where those rows
- * are its lowest levels (D even) the last pass permutes them so that j and -j share a work-group
- * and pairs them (problem.h's mirror); otherwise (Bluestein's chirp-out, which does not hold
- * Z_(M-k), or a layout whose lowest level is another) it is one extra pointwise pass in place on
- * the output, after the complex transform has written Z_0..Z_(M-1) there (D = 0: that pass). */
 /* Whether p's lowest levels make one digit of count D whose output stride is sout: level l's output
  * distance sout times the counts below it, until they multiply to D. */
 static int mirror_levels(const problem *p, size_t D, size_t sout)
@@ -376,6 +366,16 @@ static int mirror_levels(const problem *p, size_t D, size_t sout)
   return below == D;
 }
 
+/* The real processing of a real dimension whose complex transform is split (four-step or
+ * Bluestein's), whose passes are first .. out[*npass - 1]: the loads' part in the first pass
+ * (Bluestein's chirp-in; a four-step's first pass, which knows each element's global index from its
+ * column and position), the stores' part in the last (chirp-out, or a four-step's last pass; a
+ * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path: a four-step's last
+ * pass holds Z_k for k = j mod D in row j (D = M/f_last) and Z_(M-k) in row -j; where those rows
+ * are its lowest levels (D even) the last pass permutes them so that j and -j share a work-group
+ * and pairs them (problem.h's mirror); otherwise (Bluestein's chirp-out, which does not hold
+ * Z_(M-k), or a layout whose lowest level is another) it is one extra pointwise pass in place on
+ * the output, after the complex transform has written Z_0..Z_(M-1) there (D = 0: that pass). */
 static int real_split_passes(const transform *t, const sub *s, int half, size_t D, pass_desc *first, pass_desc *out, int *npass,
                              char *msg, size_t len)
 {

@@ -10,7 +10,7 @@ void gen_layout_macros(text_buf *b, const dialect *d, const problem *p)
 {
   if (p->f16) tb_printf(b, "%s", d->half_helpers ? d->half_helpers : "#error no half-precision data in this dialect\n");
   const char *g = "(g)";
-  if (p->mirror) { /* problem.h: transform 2x of level 0 holds digit x, 2x+1 digit mirror - x (x = 0: mirror/2) */
+  if (p->mirror) { /* problem.h: in each run of mirror transforms, 2x holds digit x, 2x+1 digit mirror - x (x = 0: mirror/2) */
     size_t D = p->mirror;
     tb_printf(b, "#define PPFFT_MIRROR_DIGIT(d) ((d) %% 2u == 0u ? (d) / 2u : (d) == 1u ? %zuu : %zuu - (d) / 2u)\n", D / 2, D);
     tb_printf(b, "#define PPFFT_MIRROR(g) ((g) - (g) %% %zuul + (ulong)PPFFT_MIRROR_DIGIT((uint)((g) %% %zuul)))\n", D, D);
