@@ -252,8 +252,8 @@ START_TEST(nvrtc_builds_real_passes)
   device_info di;
   cuda_runtime rt;
   test_hopper(&di, &rt);
-  /* split: the real dimension's complex transform in two four-step passes (with an R2C's pointwise
-   * post-processing); lengths with a prime factor above 13 through Bluestein (split_bluestein); the
+  /* split: the real dimension's complex transform in two four-step passes (an R2C's pairing in the
+   * last one: problem.h's mirror); lengths with a prime factor above 13 through Bluestein (split_bluestein); the
    * last two cases under check-full only */
   static const struct { ppfft_kind kind; int rank; size_t n[3]; int f64, inplace, planar, half, split; } cases[] = {
     {PPFFT_R2C, 1, {256}, 0, 0, 0, 0, 0}, {PPFFT_C2R, 1, {1024}, 1, 1, 0, 0, 0},

@@ -179,10 +179,11 @@ END_TEST
 
 /* The exhaustive search's splits: every order and proportion, each once, none too short. */
 /* A real dimension whose complex transform is split (four-step, Bluestein): the real processing in
- * its first pass's loads (REAL_FIRST) and last pass's stores (REAL_LAST), an R2C's pairing as a
- * pointwise pass on the output after them (fast path), every pass inside its buffers, the general
- * path (odd N) refused in several passes but through Bluestein, and the plan string splitting back
- * to the same factors and path. */
+ * its first pass's loads (REAL_FIRST) and last pass's stores (REAL_LAST), an R2C's pairing (fast
+ * path) in the last four-step pass (mirror: the digit of the passes before it) or, after
+ * Bluestein's, as a pointwise pass on the output, every pass inside its buffers, the general path
+ * (odd N) refused in several passes but through Bluestein, and the plan string splitting back to
+ * the same factors and path. */
 START_TEST(decompose_real_split)
 {
   static const struct { ppfft_kind kind; int rank; size_t n[3], batch; int inplace, half, nf; size_t f[3], m; int refused; } cases[] = {
@@ -237,7 +238,12 @@ START_TEST(decompose_real_split)
     ck_assert_int_eq(pd[first].pb.real_part, REAL_FIRST);
     ck_assert(problem_side_real(&pd[first].pb, 0) == r2c);
     ck_assert(problem_side_half_spectrum(&pd[first].pb, 0) == !r2c);
-    ck_assert_int_eq(post >= 0, r2c && cases[i].half);
+    /* the R2C's pairing: in the last of two passes (mirror), else a pass of its own */
+    int paired = r2c && cases[i].half && !cases[i].m;
+    size_t D = 1;
+    for (int j = 0; j + 1 < cases[i].nf; ++j) D *= cases[i].f[j];
+    ck_assert_int_eq(post >= 0, r2c && cases[i].half && !paired);
+    ck_assert_uint_eq(pd[lastp].pb.mirror, paired ? D : 0);
     if (post >= 0) {
       ck_assert_int_eq(post, lastp + 1);
       ck_assert_int_eq(pd[post].src, pd[post].dst);

@@ -295,8 +295,8 @@ START_TEST(generator_output_pinned)
   d.out_strides[0] = 1, d.out_strides[1] = 16, d.out_dist = 1100, d.out_offset = 3;
   static const size_t f16x64[3][3] = {{16}, {64}};
   pin_transform(&h, &di, &d, split_of(2, (int[]){1, 1}, f16x64, NULL));
-  /* real transforms' fast path (gen/real.c): R2C's pairing, C2R's loads in one pass, and C2R's
-   * first pass of a split real dimension */
+  /* real transforms' fast path (gen/real.c): R2C's pairing, C2R's loads in one pass, and a split
+   * real dimension's passes (C2R's first-pass loads, R2C's pairing in its last pass) */
   static const size_t fr64[3][3] = {{32}}, fr4k[3][3] = {{32, 64}};
   size_t nr = 64, nr4k = 4096;
   for (int kind = 0; kind < 2; ++kind) {
@@ -306,11 +306,13 @@ START_TEST(generator_output_pinned)
     sr.real_half = 1;
     pin_transform(&h, &di, &d, sr);
   }
-  ppfft_desc_init(&d, 1, &nr4k, 2);
-  d.kind = PPFFT_C2R;
-  split sr4k = split_of(1, (int[]){2}, fr4k, NULL);
-  sr4k.real_half = 1;
-  pin_transform(&h, &di, &d, sr4k);
+  for (int kind = 0; kind < 2; ++kind) {
+    ppfft_desc_init(&d, 1, &nr4k, 2);
+    d.kind = kind ? PPFFT_R2C : PPFFT_C2R;
+    split sr4k = split_of(1, (int[]){2}, fr4k, NULL);
+    sr4k.real_half = 1;
+    pin_transform(&h, &di, &d, sr4k);
+  }
 
   printf("generator output: %zu kernels (%zu of the pairwise set, LM-CT in twelve passes, %zu general-layout passes and "
          "transposes), hash 0x%016llx\n",

@@ -413,12 +413,16 @@ static const real_case more[] = {
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
- * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing as a pointwise pass after
- * them and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
+ * strings (the fast path's N/2 = 32 as 4 x 8), with the R2C's pairing in the last pass (rows d and
+ * 4 - d permuted into neighbours; 8 of them a work-group: two transforms' rows; three passes: 16
+ * rows), or a pointwise pass after them (a strided layout whose lowest level is not the four-step
+ * digit, Bluestein's), and the C2R's in the first pass's loads; and lengths with a prime factor above 13 through
  * Bluestein (even N on the fast path, N/2 = 17; odd N on the general one).  make check runs the
  * first four (about 8 kernels), check-full the rest. */
 #define V4 "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
 #define V8 "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"
+#define C4 "r4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg4/t4"
+#define C8 "r8/RP+LM-CM+CGAP+COLS+VASM2+CM-K+CSE+IL+LU/wg8/t8"
 static const real_case split_cases[] = {
   {PPFFT_R2C, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
   {PPFFT_C2R, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";" V8},
@@ -446,6 +450,16 @@ static const real_case split_cases[] = {
   /* an odd smooth length through Bluestein (what the planner does where its N points fit no pass) */
   {PPFFT_R2C, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
   {PPFFT_C2R, 1, {45}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSF/wg16/t2;r16x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU+BSI/wg16/t2"},
+  /* the R2C's pairing in the last of two passes: by COLS with two work-items a row (4 rows, 4 a
+   * work-group), by DIRECT with four (2 rows: x = 0 and 1 mirror themselves), f64 in place */
+  {PPFFT_R2C, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, V4 ";r4x4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg8/t4"},
+  {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r2/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg2/t2;r4x4/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
+  /* every split real pass by COLS: the R2C's pairs of reals and the C2R's Hermitian loads and
+   * paired real stores straight from and to the registers (two and three passes, in place, f64) */
+  {PPFFT_R2C, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C8},
+  {PPFFT_C2R, 1, {64}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C8},
+  {PPFFT_R2C, 1, {128}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C4 ";" C4},
+  {PPFFT_C2R, 1, {128}, 2, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, C4 ";" C4 ";" C4},
 };
 enum { SPLIT_QUICK = 4 };
 
@@ -456,6 +470,30 @@ START_TEST(test_split)
   char name[1024];
   free(run_case(rc, 60 + (unsigned)_i, 0, name, sizeof name));
   if (test_verbose()) printf("  split %s rank %d n[last] %zu: %s\n", rc->kind == PPFFT_R2C ? "R2C" : "C2R", rc->rank, rc->n[rc->rank - 1], name);
+}
+END_TEST
+
+/* The complex dimensions' column passes by COLS (issue 17): n/2+1 columns of the complex side,
+ * neighbours in memory, whose count t does not divide (R2C and C2R, in place, f64, 3D). */
+#define VR "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"
+#define VC "r4x4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg8/t4"
+#define VC8 "r4x2/RP+LM-CM+CGAP+COLS+VASM2+CM-K+CSE+IL+LU/wg16/t8"
+static const real_case cols_cases[] = {
+  {PPFFT_R2C, 2, {16, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, VR ";" VC},
+  {PPFFT_C2R, 2, {16, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, VC ";" VR},
+  /* check-full */
+  {PPFFT_R2C, 2, {16, 16}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, VR ";" VC},
+  {PPFFT_C2R, 2, {16, 16}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, VC ";" VR},
+  {PPFFT_R2C, 3, {16, 8, 16}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, VR ";" VC8 ";" VC},
+  {PPFFT_C2R, 3, {16, 8, 16}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, VC8 ";" VC ";" VR}, /* (C2R: dimension 1, then 0) */
+};
+enum { COLS_QUICK = 2 };
+
+START_TEST(test_cols)
+{
+  const real_case *rc = &cols_cases[_i];
+  if ((_i >= COLS_QUICK && !test_full()) || !runnable(rc)) return;
+  free(run_case(rc, 80 + (unsigned)_i, 0, NULL, 0));
 }
 END_TEST
 
@@ -759,6 +797,7 @@ Suite *make_real_suite(void)
   tcase_add_loop_test(tc, test_round_trip, 0, 2);
   tcase_add_loop_test(tc, test_odd, 0, 2);
   tcase_add_loop_test(tc, test_split, 0, (int)(sizeof split_cases / sizeof split_cases[0]));
+  tcase_add_loop_test(tc, test_cols, 0, (int)(sizeof cols_cases / sizeof cols_cases[0]));
   tcase_set_timeout(tc, 600);
   suite_add_tcase(s, tc);
   tc = test_tcase("errors");

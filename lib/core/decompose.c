@@ -362,16 +362,30 @@ static size_t tmp_parts(const transform *t, const split *sp, const size_t *nc, s
   return scratch;
 }
 
+/* Whether p's lowest levels make one digit of count D whose output stride is sout: level l's output
+ * distance sout times the counts below it, until they multiply to D. */
+static int mirror_levels(const problem *p, size_t D, size_t sout)
+{
+  size_t below = 1;
+  for (int l = 0; l < p->nlev && below < D; ++l) {
+    if (problem_level_dist(p, 1, l) != sout * below) return 0;
+    below *= p->lev_count[l];
+  }
+  return below == D;
+}
+
 /* The real processing of a real dimension whose complex transform is split (four-step or
  * Bluestein's), whose passes are first .. out[*npass - 1]: the loads' part in the first pass
  * (Bluestein's chirp-in; a four-step's first pass, which knows each element's global index from its
  * column and position), the stores' part in the last (chirp-out, or a four-step's last pass; a
- * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path cannot go into a
- * four-step's last pass: its rows hold Z_k for k = j mod M/f_last, and Z_(M-k) lies in row -j,
- * another work-group's (and a chirp-out does not hold Z_(M-k) either), so it is one extra pointwise
- * pass in place on the output, after the complex transform has written Z_0..Z_(M-1) there. */
-static int real_split_passes(const transform *t, const sub *s, int half, pass_desc *first, pass_desc *out, int *npass, char *msg,
-                             size_t len)
+ * C2R's real outputs).  An R2C's pairing of Z_k with Z_(M-k) on the fast path: a four-step's last
+ * pass holds Z_k for k = j mod D in row j (D = M/f_last) and Z_(M-k) in row -j; where those rows
+ * are its lowest levels (D even) the last pass permutes them so that j and -j share a work-group
+ * and pairs them (problem.h's mirror); otherwise (Bluestein's chirp-out, which does not hold
+ * Z_(M-k), or a layout whose lowest level is another) it is one extra pointwise pass in place on
+ * the output, after the complex transform has written Z_0..Z_(M-1) there (D = 0: that pass). */
+static int real_split_passes(const transform *t, const sub *s, int half, size_t D, pass_desc *first, pass_desc *out, int *npass,
+                             char *msg, size_t len)
 {
   int r2c = t->kind == PPFFT_R2C;
   pass_desc *lastp = &out[*npass - 1];
@@ -383,6 +397,13 @@ static int real_split_passes(const transform *t, const sub *s, int half, pass_de
   if (!r2c || !half) { /* a C2R's real outputs, an R2C's k <= N/2 (chirp-out) */
     lastp->pb.real_part = REAL_LAST;
     lastp->pb.pair_stride = s->pair_out;
+    return 0;
+  }
+  if (D % 2 == 0 && mirror_levels(&lastp->pb, D, s->sout)) {
+    /* the last pass's lowest levels are the earlier passes' output digit d (k = d + D k_last), whose
+     * rows d and D - d hold the mirrors Z_(M-k): the last pass pairs them (problem.h's mirror) */
+    lastp->pb.real_part = REAL_LAST;
+    lastp->pb.mirror = D;
     return 0;
   }
   lastp->pb.r2c = lastp->pb.half = 0; /* it writes Z_k (k < M) to the output */
@@ -522,7 +543,7 @@ int decompose(const transform *t, const split *sp, pass_desc *out, size_t *tmp_e
       return -1;
     }
     if (real_pass && real_split) {
-      if (real_split_passes(t, &s, sp->real_half, &out[before], out, &npass, msg, len)) return -1;
+      if (real_split_passes(t, &s, sp->real_half, M ? 0 : s.L / f[nf - 1], &out[before], out, &npass, msg, len)) return -1;
     } else if (real_pass) {
       out[npass - 1].pb.r2c = t->kind == PPFFT_R2C;
       out[npass - 1].pb.c2r = t->kind == PPFFT_C2R;

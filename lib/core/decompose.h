@@ -32,9 +32,10 @@
  *
  * A real transform's real dimension (core/problem.h's r2c, c2r) in one pass is that pass's loads and
  * stores.  Split into passes (four-step on the fast path, or Bluestein's), its real processing goes
- * into the first pass's loads and the last pass's stores (problem.h's real_part), but for the fast
- * R2C's pairing of Z_k with Z_(M-k), an extra pointwise pass in place on the output
- * (POINTWISE_R2C_POST; decompose.c's real_split_passes says why). */
+ * into the first pass's loads and the last pass's stores (problem.h's real_part); the fast R2C's
+ * pairing of Z_k with Z_(M-k) goes into the last four-step pass (problem.h's mirror), or where it
+ * cannot (Bluestein's, a layout whose lowest level is not the four-step digit) into an extra
+ * pointwise pass in place on the output (POINTWISE_R2C_POST; decompose.c's real_split_passes). */
 #ifndef PPFFT_CORE_DECOMPOSE_H
 #define PPFFT_CORE_DECOMPOSE_H
 #include "core/bluestein.h"

@@ -84,7 +84,9 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->abft)
       return UNSUP("%s", "COLS interleaves the work-items of RP+LM-CM (not GM, LM-CC, LM-CT, SHFL or ABFT)");
     if (v->access != ACCESS_CGAP) return UNSUP("%s", "COLS reads a row side by CGAP: give CGAP");
-    if (p->r2c || p->c2r) return UNSUP("%s", "COLS is for complex passes (a real pass is a row pass)");
+    /* (a split real dimension's passes have column sides too: pairs of reals, the C2R's Hermitian
+     * loads and the R2C's pairing go through gen/io.c's and gen/real.c's general code) */
+    if ((p->r2c || p->c2r) && p->real_part == REAL_WHOLE) return UNSUP("%s", "COLS: a real dimension in one pass is a row pass");
     if (!col_in && !col_out)
       return UNSUP("%s", "COLS needs a column side (a strided side whose neighbouring transforms are adjacent) and t > 1");
     g->stage_in = !col_in;
@@ -202,11 +204,12 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
     if (v->abft == 3 && v->vector_math) return UNSUP("%s", "ABFT3 checks the butterflies of scalar math (VASM), not VAVM");
     if (v->onchip != ONCHIP_RP_LM_CM) return UNSUP("%s", "ABFT checks the registers of RP+LM-CM (or RP+SHFL-*): not GM, LM-CC, LM-CT");
   }
-  if (p->half && p->r2c && p->real_part == REAL_WHOLE) {
+  if (p->half && p->r2c && (p->real_part == REAL_WHOLE || p->mirror)) {
     /* the fast R2C pairs Z_k with Z_(n-k) in registers, through one local plane, after the last
-     * radix pass (gen/real.c) */
+     * radix pass (gen/real.c); a split one's last pass pairs neighbouring transforms 2x, 2x+1 */
     if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->vector_math || g->xr > 1 || g->ec != 1)
       return UNSUP("%s", "the half-length R2C pairs its outputs in the registers of RP+LM-CM (single elements, no rounds, no SHFL)");
+    if (p->mirror && g->t % 2) return UNSUP("the split R2C's last pass pairs transforms 2x and 2x+1: an even t, not %u", g->t);
   }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);
   if (g->e > 1 && problem_is_plain(p)) { /* (a general layout's wide accesses are checked above) */
@@ -237,7 +240,7 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   size_t planes = 0;
   switch (v->onchip) {
   case ONCHIP_GM: planes = 0; break;
-  case ONCHIP_RP_LM_CM: planes = v->tc ? 2 : ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c && p->real_part == REAL_WHOLE)) ? 1 : 0; break;
+  case ONCHIP_RP_LM_CM: planes = v->tc ? 2 : ((v->npasses > 1 && !v->shfl) || g->staged || (p->half && p->r2c && (p->real_part == REAL_WHOLE || p->mirror))) ? 1 : 0; break;
   case ONCHIP_LM_CC:
   case ONCHIP_LM_CT: planes = 2; break;
   }

@@ -53,7 +53,7 @@ int problem_is_plain(const problem *p)
 {
   /* half-precision data are plain too: the plain layout's vector accesses convert them (gen/io.c) */
   return p->in_stride == 1 && p->out_stride == 1 && p->nlev == 1 && p->twiddle_n == 0 && !p->in_planar && !p->out_planar && !p->r2c &&
-         !p->c2r && !p->fuse_in && !p->fuse_out;
+         !p->c2r && !p->fuse_in && !p->fuse_out && !p->mirror;
 }
 
 size_t problem_span(const problem *p, int which)
@@ -65,6 +65,12 @@ size_t problem_span(const problem *p, int which)
      * element past the last column (the fast path) */
     last = p->n - 1;
     extra = p->half ? stride / (p->twiddle_n / p->n) : 0;
+  }
+  if (which == 1 && p->mirror) {
+    /* a split R2C's last pass (problem.h): only digit 0's row writes X_M, one element (out_dist)
+     * past the last digit's last element */
+    last = p->n - 1;
+    extra = p->out_dist;
   }
   if (problem_side_real(p, which) && p->half) {
     if (p->pair_stride) extra = p->pair_stride; /* z_k at k * stride, x_2k+1 pair_stride after */

@@ -50,9 +50,16 @@ typedef struct problem {
    * conj X_(N-k), at the dimension's global index: in a four-step first pass, the twiddle level's
    * index r plus twiddle_n / n times the position) and stores complex values; REAL_LAST only the
    * stores' part (c2r: real values; a chirp-out on the general path: r2c's k <= N/2) from complex
-   * loads.  Four-step passes are on the fast path only.  An R2C's pairing on the fast path is then a
-   * pointwise pass of its own (POINTWISE_R2C_POST). */
+   * loads.  Four-step passes are on the fast path only.  An R2C's pairing on the fast path is then
+   * the last pass's (mirror, below), or where it cannot be a pointwise pass of its own
+   * (POINTWISE_R2C_POST). */
   int real_part;
+  /* the last pass (r2c, half, REAL_LAST) of a split fast R2C: its lowest levels are the earlier
+   * passes' output digit d, of count mirror (even), and it pairs Z_k with Z_(M-k) itself
+   * (gen/real.c).  The transforms are permuted within each run of mirror (gen/layout.c): transform
+   * 2x holds digit x and 2x+1 digit mirror - x (mirror/2 for x = 0), so the rows that pair, d and
+   * mirror - d, are neighbours in one work-group (an even t).  0: none */
+  size_t mirror;
   /* the fast path's real side in a split real dimension: its stride counts reals between z_k and
    * z_(k+1), and x_2k+1 is pair_stride reals after x_2k; 0 (REAL_WHOLE): the stride counts reals
    * between x_2k and x_2k+1, z_k's are twice that apart */

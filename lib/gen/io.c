@@ -219,10 +219,13 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
   }
   tb_printf(b, "    { real2 o_ = %sreal2%s%s, %s);\n", d->vec_open, d->vec_mid, re, im);
   general_final(gs, b, tr, pos, final);
-  if (p->r2c && p->half && p->real_part == REAL_WHOLE) /* k = 0 holds X_0 and X_M (gen/real.c) */
-    tb_printf(b, "      if ((uint)(%s) == 0u) { ST_OUT((%s) + %zuul, %sreal2%so_.y, (real)0)); o_.y = (real)0; }\n"
+  if (p->r2c && p->half && (p->real_part == REAL_WHOLE || p->mirror)) { /* k = 0 holds X_0 and X_M (gen/real.c) */
+    char k0[160] = "";
+    if (p->mirror) tb_format(gs->b, k0, sizeof k0, " && (uint)((t0 + (ulong)(%s)) %% %zuul) == 0u", tr, p->mirror); /* (digit 0) */
+    tb_printf(b, "      if ((uint)(%s) == 0u%s) { ST_OUT((%s) + %zuul, %sreal2%so_.y, (real)0)); o_.y = (real)0; }\n"
                  "      ST_OUT((%s) + (ulong)(%s) * %zuul, o_); }\n",
-              pos, ptr, p->n * p->out_stride, d->vec_open, d->vec_mid, ptr, pos, p->out_stride);
+              pos, k0, ptr, p->n * p->out_stride, d->vec_open, d->vec_mid, ptr, pos, p->out_stride);
+  }
   else if (p->c2r && p->half && p->real_part != REAL_FIRST) { /* z_k = x_2k + i x_2k+1 */
     size_t s = p->pair_stride ? p->pair_stride : p->out_stride, zs = p->pair_stride ? p->out_stride : 2 * s;
     if (s == 1 && zs == 2 && !p->f16 && !p->out_planar && side_starts_even(p, 1)) /* contiguous pairs: one real2 store */

@@ -9,13 +9,20 @@
 void gen_layout_macros(text_buf *b, const dialect *d, const problem *p)
 {
   if (p->f16) tb_printf(b, "%s", d->half_helpers ? d->half_helpers : "#error no half-precision data in this dialect\n");
+  const char *g = "(g)";
+  if (p->mirror) { /* problem.h: in each run of mirror transforms, 2x holds digit x, 2x+1 digit mirror - x (x = 0: mirror/2) */
+    size_t D = p->mirror;
+    tb_printf(b, "#define PPFFT_MIRROR_DIGIT(d) ((d) %% 2u == 0u ? (d) / 2u : (d) == 1u ? %zuu : %zuu - (d) / 2u)\n", D / 2, D);
+    tb_printf(b, "#define PPFFT_MIRROR(g) ((g) - (g) %% %zuul + (ulong)PPFFT_MIRROR_DIGIT((uint)((g) %% %zuul)))\n", D, D);
+    g = "PPFFT_MIRROR(g)";
+  }
   for (int side = 0; side < 2; ++side) {
     tb_printf(b, "#define %s_AT(g) (%zuul", side ? "OUT" : "IN", side ? p->out_offset : p->in_offset);
     size_t below = 1;
     for (int l = 0; l < p->nlev; ++l) {
       char idx[96];
-      if (l == 0) tb_format(b, idx, sizeof idx, "(g)");
-      else tb_format(b, idx, sizeof idx, "((g) / %zuul)", below);
+      if (l == 0) tb_format(b, idx, sizeof idx, "%s", g);
+      else tb_format(b, idx, sizeof idx, "(%s / %zuul)", g, below);
       size_t dist = problem_level_dist(p, side, l);
       if (l + 1 < p->nlev) tb_printf(b, " + (%s %% %zuul) * %zuul", idx, p->lev_count[l], dist);
       else tb_printf(b, " + %s * %zuul", idx, dist);

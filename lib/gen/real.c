@@ -8,7 +8,10 @@
  * loads from global memory (which reach X_(M-k) directly); IDFT_M(Z) = N (x_2k + i x_2k+1).  The
  * imaginary parts of X_0 and X_M are dropped: C2R transforms the Hermitian part of its input.
  * A C2R whose M points are split four-step builds Z_k in its first pass's loads, at the global index
- * of each column's element; an R2C so split pairs in a pointwise pass of its own (gen/pointwise.c).
+ * of each column's element; an R2C so split pairs in its last pass, whose transform 2x holds Z_k
+ * for k = x + D k1 (D the earlier passes' digits, problem.h's mirror) and transform 2x+1 their
+ * mirrors Z_(M-k) = Z_((D-x) + D (n-1-k1)) (rows x = 0 and D/2 mirror themselves), or where its
+ * levels do not allow that in a pointwise pass of its own (gen/pointwise.c).
  * Where a loop's positions are k(j) = k(0) + (s j mod W) (the owned ones, DIRECT's, and CGAP's where
  * the work-group and the transform divide one another), the twiddle w^k is w^k(0), one sincos per
  * work-item, times the literal w^(k(j) - k(0)): one rounding more, not a sincos per element. */
@@ -131,14 +134,27 @@ void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const
 void gen_r2c_half_pair(gen_state *gs)
 {
   const geometry *g = gs->g;
-  unsigned M = g->n, rq = g->rq;
+  unsigned n = g->n, rq = g->rq;
+  size_t D = gs->p->mirror ? gs->p->mirror : 1, M = D * n;
   tb_printf(gs->b, "  /* R2C: pair Z_k with Z_(M-k) through local memory, then X_k in the registers */\n");
   tb_printf(gs->b, "  real mr_[%u], mi_[%u];\n", rq, rq);
-  char pos[96], k0[96], w[256];
+  char pos[96], k0[192], w[256], mt[16] = "tr", mpos[160], kq[192];
   gen_owned_pos(gs, pos, sizeof pos, "q");
-  gen_owned_pos(gs, k0, sizeof k0, "0u");
+  if (D > 1) {
+    /* this transform's digit before the layout's permutation (md_) and after it (mk_); the mirror
+     * transform's slot in the work-group (mt_) */
+    tb_printf(gs->b, "  const uint md_ = (uint)((t0 + (ulong)tr) %% %zuul), mk_ = PPFFT_MIRROR_DIGIT(md_), mt_ = md_ < 2u ? tr : tr ^ 1u;\n", D);
+    tb_format(gs->b, mt, sizeof mt, "mt_");
+    tb_format(gs->b, mpos, sizeof mpos, "md_ == 0u ? (%uu - (%s)) %% %uu : %uu - (%s)", n, pos, n, n - 1, pos);
+    tb_format(gs->b, k0, sizeof k0, "mk_ + %zuu * (%uu * tid)", D, g->ec);
+    tb_format(gs->b, kq, sizeof kq, "mk_ + %zuu * (%s)", D, pos);
+  } else {
+    tb_format(gs->b, mpos, sizeof mpos, "(%uu - (%s)) %% %uu", n, pos, n);
+    gen_owned_pos(gs, k0, sizeof k0, "0u");
+    tb_format(gs->b, kq, sizeof kq, "%s", pos);
+  }
   tb_printf(gs->b, "  {\n");
-  loop_twiddles(gs, k0, g->ec * g->w, rq, M, 2 * M);
+  loop_twiddles(gs, k0, D * g->ec * g->w, rq, M, 2 * M);
   loop_twiddle(gs, w, sizeof w, "q");
   for (int k = 0; k < 2; ++k) {
     char c = k ? 'i' : 'r';
@@ -147,7 +163,7 @@ void gen_r2c_half_pair(gen_state *gs)
     gen_barrier_local(gs);
     text_buf body;
     text_buf_init(&body);
-    tb_printf(&body, "    m%c_[q] = lds[tr * %uu + PAD((%uu - (%s)) %% %uu)];\n", c, g->npad, M, pos, M);
+    tb_printf(&body, "    m%c_[q] = lds[%s * %uu + PAD(%s)];\n", c, mt, g->npad, mpos);
     gen_loop_body(gs, "q", rq, &body);
   }
   gen_barrier_local(gs);
@@ -156,7 +172,7 @@ void gen_r2c_half_pair(gen_state *gs)
   char zr[96], zi[96];
   gen_slot(gs, zr, sizeof zr, 'r', "q", 0);
   gen_slot(gs, zi, sizeof zi, 'i', "q", 0);
-  tb_printf(&body, "    { const uint k_ = %s;\n", pos);
+  tb_printf(&body, "    { const uint k_ = %s;\n", kq);
   tb_printf(&body, "      const real zr_ = %s, zi_ = %s;\n", zr, zi);
   tb_printf(&body, "      const real ar_ = (zr_ + mr_[q]) * (real)0.5, ai_ = (zi_ - mi_[q]) * (real)0.5;\n");
   tb_printf(&body, "      const real br_ = (zr_ - mr_[q]) * (real)0.5, bi_ = (zi_ + mi_[q]) * (real)0.5;\n");

@@ -181,10 +181,11 @@ static int fit_launch(const problem *p, const device_info *di, variant *v, unsig
    * block's registers would not hold them */
   v->rounds = 0;
   const device_info *regs = di && di->regs_per_block ? di : NULL; /* CUDA: registers bound the block too */
-  for (unsigned t = w >= 256 ? 1 : 256 / w;; t /= 2) {
+  unsigned tmin = p->mirror ? 2 : 1; /* a split R2C's last pass pairs transforms 2x, 2x+1 */
+  for (unsigned t = w >= 256 / tmin ? tmin : 256 / w;; t /= 2) {
     v->wg = w * t;
     v->tpw = t;
-    if (t == 1) break;
+    if (t == tmin) break;
     geometry at;
     char why[256];
     if (t / 2 >= p->batch || (size_t)t * w > max_wg) continue;
