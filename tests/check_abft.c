@@ -19,6 +19,7 @@
  *                clean transforms
  *   errors       every error path of the four calls; the default thresholds
  *   variants     ABFT with an on-chip mode other than RP+LM-CM is UNSUPPORTED */
+#include "plan_text.h"
 #include "suites.h"
 #include "testutil.h"
 #include <math.h>
@@ -26,96 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the variant string ---- */
+/* ---- the variant string: tests/plan_text.h ---- */
 
-enum { NAME_LEN = 4096 };
-
-/* p's variant string, without the notes describe adds after the first space ("(from the
- * estimate)", "(temporary buffer: ...)"). */
-static void describe(const ppfft_plan *p, char *buf)
-{
-  ck_assert_int_eq(ppfft_plan_describe(p, buf, NAME_LEN), PPFFT_SUCCESS);
-  char *space = strchr(buf, ' ');
-  if (space) *space = '\0';
-}
-
-static int pass_count(const char *v)
-{
-  int n = 1;
-  for (const char *c = v; *c; ++c) n += *c == ';';
-  return n;
-}
-
-/* The text of pass k of v (up to its ';' or the end) in out. */
-static void pass_text(const char *v, int k, char *out)
-{
-  for (int i = 0; i < k; ++i) {
-    v = strchr(v, ';');
-    ck_assert_ptr_nonnull(v);
-    ++v;
-  }
-  size_t len = strcspn(v, ";");
-  memcpy(out, v, len);
-  out[len] = '\0';
-}
-
-/* The radices of pass k ("r16x16x4/..." -> 3), and their product in *len. */
-static int pass_radices(const char *v, int k, size_t *len)
-{
-  char t[NAME_LEN];
-  pass_text(v, k, t);
-  ck_assert_msg(t[0] == 'r', "pass %d of %s: no factorisation", k, v);
-  int count = 0;
-  size_t prod = 1;
-  const char *c = t + 1;
-  for (;;) {
-    char *end;
-    unsigned long r = strtoul(c, &end, 10);
-    ck_assert_msg(end != c && r >= 2, "pass %d of %s: bad factorisation", k, v);
-    prod *= r;
-    ++count;
-    if (*end != 'x') break;
-    c = end + 1;
-  }
-  if (len) *len = prod;
-  return count;
-}
-
-/* The transforms per work-group ("/t4") of pass k. */
-static size_t pass_tpw(const char *v, int k)
-{
-  char t[NAME_LEN];
-  pass_text(v, k, t);
-  const char *s = strstr(t, "/t");
-  ck_assert_msg(s != NULL, "pass %d of %s: no /t", k, v);
-  return (size_t)strtoul(s + 2, NULL, 10);
-}
-
-/* Whether the knob list of every pass of v holds the token (between '/' or '+' delimiters). */
-static int every_pass_has(const char *v, const char *token)
-{
-  for (int k = 0; k < pass_count(v); ++k) {
-    char t[NAME_LEN];
-    pass_text(v, k, t);
-    char *knobs = strchr(t, '/');
-    if (!knobs) return 0;
-    char *end = strchr(knobs + 1, '/');
-    if (end) *end = '\0';
-    int found = 0;
-    for (char *tok = strtok(knobs + 1, "+"); tok; tok = strtok(NULL, "+")) found |= strcmp(tok, token) == 0;
-    if (!found) return 0;
-  }
-  return 1;
-}
-
-/* v with every ABFT2 replaced by ABFT1. */
-static void abft1_of(const char *v, char *out)
-{
-  size_t len = strlen(v);
-  ck_assert_uint_lt(len, NAME_LEN);
-  memmove(out, v, len + 1);
-  for (char *s = strstr(out, "ABFT2"); s; s = strstr(s + 5, "ABFT2")) s[4] = '1';
-}
+enum { NAME_LEN = PLAN_TEXT_LEN };
 
 /* ---- a plan on its buffers ---- */
 
@@ -146,7 +60,7 @@ static void job_open(job *j, const ppfft_desc *d, const char *variant, unsigned 
   j->d = *d;
   ppfft_status s = plan_make(d, variant, &j->p);
   ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s: %s", variant ? variant : "PPFFT_ABFT", ppfft_status_string(s), ppfft_context_last_error(t->ctx));
-  describe(j->p, j->name);
+  plan_text_of(j->p, j->name);
   j->n = 1;
   for (int k = 0; k < d->rank; ++k) j->n *= d->n[k];
   j->count = j->n * d->batch;
@@ -222,9 +136,9 @@ static void job_close(job *j)
 static unsigned long long checked_per_exec(const job *j)
 {
   unsigned long long total = 0;
-  for (int k = 0; k < pass_count(j->name); ++k) {
+  for (int k = 0; k < plan_text_passes(j->name); ++k) {
     size_t len;
-    pass_radices(j->name, k, &len);
+    plan_text_radices(j->name, k, &len);
     ck_assert_msg(len > 0 && (j->count % len) == 0, "%s: pass %d of length %zu", j->name, k, len);
     total += j->count / len;
   }
@@ -335,9 +249,9 @@ static ppfft_desc config_desc(int c, size_t batch)
         ppfft_plan *p;
         ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
         char name[NAME_LEN];
-        describe(p, name);
+        plan_text_of(p, name);
         ppfft_plan_destroy(p);
-        if (pass_count(name) > 1) {
+        if (plan_text_passes(name) > 1) {
           config_len[c] = m;
           break;
         }
@@ -356,11 +270,11 @@ static const char *config_name(int c, int scheme)
     ppfft_plan *p;
     ppfft_status s = plan_make(&d, NULL, &p);
     ck_assert_msg(s == PPFFT_SUCCESS, "%s: PPFFT_ABFT: %s: %s", configs[c].label, ppfft_status_string(s), ppfft_context_last_error(test_env_get()->ctx));
-    describe(p, config_names[c][1]);
+    plan_text_of(p, config_names[c][1]);
     ppfft_plan_destroy(p);
-    ck_assert_msg(every_pass_has(config_names[c][1], "ABFT2"), "%s: a PPFFT_ABFT plan without ABFT2 in every pass: %s", configs[c].label,
+    ck_assert_msg(plan_text_every_pass_has(config_names[c][1], "ABFT2"), "%s: a PPFFT_ABFT plan without ABFT2 in every pass: %s", configs[c].label,
                   config_names[c][1]);
-    abft1_of(config_names[c][1], config_names[c][0]);
+    plan_text_abft1_of(config_names[c][1], config_names[c][0]);
   }
   return config_names[c][scheme == 2];
 }
@@ -382,22 +296,22 @@ START_TEST(describe_has_the_knob)
   for (int c = 0; c < NCONFIG; ++c) {
     if (!config_ok(c)) continue;
     const char *name = config_name(c, 2);
-    ck_assert_msg(every_pass_has(name, "RP") && every_pass_has(name, "LM-CM"), "%s: PPFFT_ABFT plan not on RP+LM-CM: %s", configs[c].label, name);
+    ck_assert_msg(plan_text_every_pass_has(name, "RP") && plan_text_every_pass_has(name, "LM-CM"), "%s: PPFFT_ABFT plan not on RP+LM-CM: %s", configs[c].label, name);
     ck_assert_msg(strstr(name, "ABFT1") == NULL, "%s", name);
     ppfft_desc d = config_desc(c, 0);
     ppfft_plan *p;
     char got[NAME_LEN];
     ck_assert_int_eq(ppfft_plan_create(t->ctx, &d, 0, &p), PPFFT_SUCCESS);
-    describe(p, got);
+    plan_text_of(p, got);
     ppfft_plan_destroy(p);
     ck_assert_msg(strstr(got, "ABFT") == NULL, "%s: a plan without PPFFT_ABFT: %s", configs[c].label, got);
-    ck_assert_int_eq(pass_count(got), pass_count(name)); /* the same split */
+    ck_assert_int_eq(plan_text_passes(got), plan_text_passes(name)); /* the same split */
     if (!config_abft1(c)) continue;
     ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, config_name(c, 1), &p);
     ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", config_name(c, 1), ppfft_context_last_error(t->ctx));
-    describe(p, got);
+    plan_text_of(p, got);
     ppfft_plan_destroy(p);
-    ck_assert_msg(every_pass_has(got, "ABFT1") && strstr(got, "ABFT2") == NULL, "%s describes as %s", config_name(c, 1), got);
+    ck_assert_msg(plan_text_every_pass_has(got, "ABFT1") && strstr(got, "ABFT2") == NULL, "%s describes as %s", config_name(c, 1), got);
   }
 }
 END_TEST
@@ -437,10 +351,10 @@ START_TEST(clean_against_fftw)
       job_open(&j, &d, scheme == 2 ? NULL : config_name(c, 1), (unsigned)(100 + 2 * c + scheme), 0); /* ABFT2: the flag */
       ck_assert_str_eq(j.name, config_name(c, scheme));
       if (configs[c].rank == 1 && configs[c].n[0]) { /* one pass: each execution checks each transform once */
-        ck_assert_int_eq(pass_count(j.name), 1);
+        ck_assert_int_eq(plan_text_passes(j.name), 1);
         ck_assert_uint_eq(checked_per_exec(&j), d.batch);
       } else {
-        ck_assert_int_gt(pass_count(j.name), 1);
+        ck_assert_int_gt(plan_text_passes(j.name), 1);
       }
       clean_runs(&j, 2, what);
       job_close(&j);
@@ -577,7 +491,7 @@ START_TEST(chosen_faults)
     const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};
     job j;
     config_job(&j, c, cases[i].scheme, 19, (unsigned)(600 + i), 1);
-    int stages = pass_radices(j.name, 0, NULL);
+    int stages = plan_text_radices(j.name, 0, NULL);
     const int at[3] = {0, stages / 2, stages};
     for (int s = 0; s < 3; ++s)
       for (int b = 0; b < 3; ++b, ++k) {
@@ -672,7 +586,7 @@ START_TEST(two_faults_uncorrectable)
   for (size_t i = 0; i < sizeof cs / sizeof cs[0]; ++i) {
     int c = cs[i], f64 = configs[c].f64;
     if (!config_ok(c)) continue;
-    size_t batch = 4 * PPFFT_ABFT_WINDOW * pass_tpw(config_name(c, 2), 0); /* two windows per work-item, twice over */
+    size_t batch = 4 * PPFFT_ABFT_WINDOW * plan_text_tpw(config_name(c, 2), 0); /* two windows per work-item, twice over */
     if (batch < 512) batch = 512;
     job j;
     config_job(&j, c, 2, batch, (unsigned)(700 + i), 1);
@@ -855,8 +769,8 @@ START_TEST(api_errors)
     d = config_desc(c, batch);
     const char *name = config_name(c, 2);
     ck_assert_int_eq(ppfft_plan_create_variant(t->ctx, &d, name, &p), PPFFT_SUCCESS);
-    ck_assert_int_eq(pass_count(name), 1);
-    int stages = pass_radices(name, 0, NULL), bits = f64 ? 64 : 32;
+    ck_assert_int_eq(plan_text_passes(name), 1);
+    int stages = plan_text_radices(name, 0, NULL), bits = f64 ? 64 : 32;
     expect_error(ppfft_plan_abft_stats(p, NULL), PPFFT_ERROR_INVALID_ARGUMENT, "NULL stats");
     static const double bad_delta[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, -1e-3};
     for (size_t k = 0; k < sizeof bad_delta / sizeof bad_delta[0]; ++k) {
@@ -962,7 +876,7 @@ START_TEST(thread_level)
     fault_verdict(&t, "abft3 single faults");
     job_close(&j);
     job_open(&j, &d, variant, (unsigned)(902 + 10 * i), 1);
-    int stages = pass_radices(j.name, 0, NULL);
+    int stages = plan_text_radices(j.name, 0, NULL);
     for (int stage = 0; stage <= stages; ++stage)
       for (int b = 0; b < 3; ++b) {
         const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};

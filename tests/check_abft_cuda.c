@@ -13,6 +13,7 @@
 #include "cuda/program.h"
 #include "gen/dialect.h"
 #include "gen/kernel.h"
+#include "plan_text.h"
 #include "ppfft_cuda.h"
 #include "suites.h"
 #include "testcuda.h"
@@ -107,90 +108,9 @@ END_TEST
 
 #define ctx() test_cuda_ctx_at(__func__)
 
-/* ---- the variant string ---- */
+/* ---- the variant string: tests/plan_text.h ---- */
 
-enum { NAME_LEN = 4096 };
-
-static void describe(const ppfft_plan *p, char *buf)
-{
-  ck_assert_int_eq(ppfft_plan_describe(p, buf, NAME_LEN), PPFFT_SUCCESS);
-  char *space = strchr(buf, ' '); /* "(from ...)", "(temporary buffer: ...)" */
-  if (space) *space = '\0';
-}
-
-static int pass_count(const char *v)
-{
-  int n = 1;
-  for (const char *c = v; *c; ++c) n += *c == ';';
-  return n;
-}
-
-static void pass_text(const char *v, int k, char *out)
-{
-  for (int i = 0; i < k; ++i) {
-    v = strchr(v, ';');
-    ck_assert_ptr_nonnull(v);
-    ++v;
-  }
-  size_t len = strcspn(v, ";");
-  memcpy(out, v, len);
-  out[len] = '\0';
-}
-
-/* The radices of pass k, their product in *len. */
-static int pass_radices(const char *v, int k, size_t *len)
-{
-  char t[NAME_LEN];
-  pass_text(v, k, t);
-  ck_assert_msg(t[0] == 'r', "pass %d of %s: no factorisation", k, v);
-  int count = 0;
-  size_t prod = 1;
-  const char *c = t + 1;
-  for (;;) {
-    char *end;
-    unsigned long r = strtoul(c, &end, 10);
-    ck_assert_msg(end != c && r >= 2, "pass %d of %s: bad factorisation", k, v);
-    prod *= r;
-    ++count;
-    if (*end != 'x') break;
-    c = end + 1;
-  }
-  if (len) *len = prod;
-  return count;
-}
-
-static size_t pass_tpw(const char *v, int k)
-{
-  char t[NAME_LEN];
-  pass_text(v, k, t);
-  const char *s = strstr(t, "/t");
-  ck_assert_msg(s != NULL, "pass %d of %s: no /t", k, v);
-  return (size_t)strtoul(s + 2, NULL, 10);
-}
-
-static int every_pass_has(const char *v, const char *token)
-{
-  for (int k = 0; k < pass_count(v); ++k) {
-    char t[NAME_LEN];
-    pass_text(v, k, t);
-    char *knobs = strchr(t, '/');
-    if (!knobs) return 0;
-    char *end = strchr(knobs + 1, '/');
-    if (end) *end = '\0';
-    int found = 0;
-    for (char *tok = strtok(knobs + 1, "+"); tok; tok = strtok(NULL, "+")) found |= strcmp(tok, token) == 0;
-    if (!found) return 0;
-  }
-  return 1;
-}
-
-static void abft1_of(const char *v, char *out)
-{
-  size_t len = strlen(v);
-  ck_assert_uint_lt(len, NAME_LEN);
-  memmove(out, v, len + 1);
-  for (char *s = strstr(out, "ABFT2"); s; s = strstr(s + 5, "ABFT2")) s[4] = '1';
-}
+enum { NAME_LEN = PLAN_TEXT_LEN };
 
 /* ---- a plan on its device arrays ---- */
 
@@ -221,7 +141,7 @@ static void job_open(job *j, ppfft_context *c, const ppfft_desc *d, const char *
   j->d = *d;
   ppfft_status s = plan_make(c, d, vname, &j->p);
   ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s: %s", vname ? vname : "PPFFT_ABFT", ppfft_status_string(s), ppfft_context_last_error(c));
-  describe(j->p, j->name);
+  plan_text_of(j->p, j->name);
   j->n = 1;
   for (int k = 0; k < d->rank; ++k) j->n *= d->n[k];
   j->count = j->n * d->batch;
@@ -289,9 +209,9 @@ static void job_close(job *j)
 static unsigned long long checked_per_exec(const job *j)
 {
   unsigned long long total = 0;
-  for (int k = 0; k < pass_count(j->name); ++k) {
+  for (int k = 0; k < plan_text_passes(j->name); ++k) {
     size_t len;
-    pass_radices(j->name, k, &len);
+    plan_text_radices(j->name, k, &len);
     ck_assert_msg(len > 0 && (j->count % len) == 0, "%s: pass %d of length %zu", j->name, k, len);
     total += j->count / len;
   }
@@ -346,7 +266,7 @@ static void abft2_name(ppfft_context *c, const ppfft_desc *d, char *name)
   ppfft_plan *p;
   ppfft_status s = plan_make(c, d, NULL, &p);
   ck_assert_msg(s == PPFFT_SUCCESS, "PPFFT_ABFT: %s: %s", ppfft_status_string(s), ppfft_context_last_error(c));
-  describe(p, name);
+  plan_text_of(p, name);
   ppfft_plan_destroy(p);
 }
 
@@ -356,8 +276,8 @@ static const char *scheme_variant(ppfft_context *c, const ppfft_desc *d, int sch
 {
   if (scheme == 2) return NULL;
   abft2_name(c, d, name);
-  ck_assert_msg(every_pass_has(name, "ABFT2"), "PPFFT_ABFT plan without ABFT2 in every pass: %s", name);
-  abft1_of(name, name);
+  ck_assert_msg(plan_text_every_pass_has(name, "ABFT2"), "PPFFT_ABFT plan without ABFT2 in every pass: %s", name);
+  plan_text_abft1_of(name, name);
   return name;
 }
 
@@ -397,8 +317,8 @@ START_TEST(cuda_clean_against_fftw)
         snprintf(what, sizeof what, "N=%zu %s ABFT%d", n, prec_name(f64), scheme);
         job j;
         job_open(&j, c, &d, vname, (unsigned)(100 + k), 0);
-        ck_assert_msg(every_pass_has(j.name, scheme == 1 ? "ABFT1" : "ABFT2"), "%s: %s", what, j.name);
-        ck_assert_int_eq(pass_count(j.name), 1);
+        ck_assert_msg(plan_text_every_pass_has(j.name, scheme == 1 ? "ABFT1" : "ABFT2"), "%s: %s", what, j.name);
+        ck_assert_int_eq(plan_text_passes(j.name), 1);
         ck_assert_uint_eq(checked_per_exec(&j), 37);
         clean_runs(&j, 2, what);
         job_close(&j);
@@ -409,17 +329,17 @@ START_TEST(cuda_clean_against_fftw)
       ck_assert_msg(n <= ((size_t)1 << 20), "no multi-pass ABFT plan up to 2^20 (%s)", prec_name(f64));
       ppfft_desc d = desc_of(1, &n, 3, f64, 0, 0);
       abft2_name(c, &d, name);
-      if (pass_count(name) > 1) break;
+      if (plan_text_passes(name) > 1) break;
     }
     for (int scheme = 2; scheme >= 1; --scheme, ++k) {
       ppfft_desc d = desc_of(1, &n, 3, f64, k % 2, scheme == 1);
       char one[NAME_LEN], what[128];
-      abft1_of(name, one);
-      snprintf(what, sizeof what, "N=%zu %s ABFT%d (%d passes)", n, prec_name(f64), scheme, pass_count(name));
+      plan_text_abft1_of(name, one);
+      snprintf(what, sizeof what, "N=%zu %s ABFT%d (%d passes)", n, prec_name(f64), scheme, plan_text_passes(name));
       job j;
       job_open(&j, c, &d, scheme == 1 ? one : NULL, (unsigned)(200 + k), 0);
-      ck_assert_int_gt(pass_count(j.name), 1);
-      ck_assert_msg(every_pass_has(j.name, scheme == 1 ? "ABFT1" : "ABFT2"), "%s: %s", what, j.name);
+      ck_assert_int_gt(plan_text_passes(j.name), 1);
+      ck_assert_msg(plan_text_every_pass_has(j.name, scheme == 1 ? "ABFT1" : "ABFT2"), "%s: %s", what, j.name);
       clean_runs(&j, 2, what);
       job_close(&j);
     }
@@ -427,7 +347,7 @@ START_TEST(cuda_clean_against_fftw)
     ppfft_desc d = desc_of(2, shape, 3, f64, f64, !f64);
     job j;
     job_open(&j, c, &d, NULL, (unsigned)(300 + f64), 0);
-    ck_assert_msg(every_pass_has(j.name, "ABFT2"), "256x512: %s", j.name);
+    ck_assert_msg(plan_text_every_pass_has(j.name, "ABFT2"), "256x512: %s", j.name);
     clean_runs(&j, 2, "256x512");
     job_close(&j);
   }
@@ -532,7 +452,7 @@ START_TEST(cuda_chosen_faults)
       const char *vname = scheme_variant(c, &d, scheme, name);
       job j;
       job_open(&j, c, &d, vname, (unsigned)(600 + k), 1);
-      int stages = pass_radices(j.name, 0, NULL);
+      int stages = plan_text_radices(j.name, 0, NULL);
       const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};
       for (int s = 0; s < 2; ++s)
         for (int b = 0; b < 3; ++b, ++k) {
@@ -566,7 +486,7 @@ START_TEST(cuda_two_faults_uncorrectable)
     ppfft_desc probe = desc_of(1, &n, 1024, f64, 0, 0);
     char name[NAME_LEN];
     abft2_name(c, &probe, name);
-    size_t batch = 4 * PPFFT_ABFT_WINDOW * pass_tpw(name, 0);
+    size_t batch = 4 * PPFFT_ABFT_WINDOW * plan_text_tpw(name, 0);
     if (batch < 1024) batch = 1024;
     ppfft_desc d = desc_of(1, &n, batch, f64, 0, f64);
     job j;
@@ -663,12 +583,12 @@ END_TEST
 static int thread_stage_with_two(const char *v)
 {
   char t[NAME_LEN];
-  pass_text(v, 0, t);
+  plan_text_pass(v, 0, t);
   size_t len;
-  int stages = pass_radices(v, 0, &len);
+  int stages = plan_text_radices(v, 0, &len);
   const char *wg = strstr(t, "/wg");
   ck_assert_ptr_nonnull(wg);
-  size_t elems = len * pass_tpw(v, 0) / (size_t)strtoul(wg + 3, NULL, 10);
+  size_t elems = len * plan_text_tpw(v, 0) / (size_t)strtoul(wg + 3, NULL, 10);
   const char *c = t + 1;
   for (int s = 1; s <= stages; ++s) {
     char *end;
@@ -697,7 +617,7 @@ START_TEST(cuda_thread_level)
     ppfft_desc d = desc_of(1, &n, cases[i].batch, f64, (int)i % 2, cases[i].inplace);
     char name[NAME_LEN];
     abft2_name(c, &d, name);
-    ck_assert_msg(every_pass_has(name, "ABFT2"), "PPFFT_ABFT plan without ABFT2 in every pass: %s", name);
+    ck_assert_msg(plan_text_every_pass_has(name, "ABFT2"), "PPFFT_ABFT plan without ABFT2 in every pass: %s", name);
     for (char *t = strstr(name, "ABFT2"); t; t = strstr(t + 5, "ABFT2")) t[4] = '3';
     for (char *t = strstr(name, "VAVM"); t; t = strstr(t + 4, "VAVM")) t[2] = 'S';
     job j;
@@ -725,7 +645,7 @@ START_TEST(cuda_thread_level)
       detected += st.detected != 0;
     }
     const int bits[3] = {f64 ? 63 : 31, f64 ? 61 : 29, f64 ? 62 : 30};
-    int stages = pass_radices(j.name, 0, NULL);
+    int stages = plan_text_radices(j.name, 0, NULL);
     for (int stage = 1; stage <= stages; ++stage)
       for (int b = 0; b < 3; ++b) {
         ppfft_abft_stats before = stats_of(&j, PPFFT_SUCCESS, "before");
@@ -781,8 +701,8 @@ START_TEST(cuda_abft_errors)
   ppfft_plan_destroy(p);
   ck_assert_int_eq(ppfft_plan_create(c, &d, PPFFT_ABFT, &p), PPFFT_SUCCESS);
   char name[NAME_LEN];
-  describe(p, name);
-  int stages = pass_radices(name, 0, NULL);
+  plan_text_of(p, name);
+  int stages = plan_text_radices(name, 0, NULL);
   ck_assert_int_eq(ppfft_plan_abft_stats(p, NULL), PPFFT_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(ppfft_plan_set_abft_threshold(p, NAN), PPFFT_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(ppfft_plan_set_abft_threshold(p, 0.0), PPFFT_ERROR_INVALID_ARGUMENT);
