@@ -402,6 +402,37 @@ START_TEST(mixed_radix_rounds)
 }
 END_TEST
 
+/* A split R2C's last pass pairs transforms 2x, 2x+1 (problem.h's mirror): its work-groups hold an
+ * even number of transforms, reached from any width (R2C 700 = 14 x 25 complex halves: 5 work-items
+ * a 25-point transform, whose halving 51, 25, 12, 6, 3, 1 skips 2 and once never ended). */
+START_TEST(mirror_fit_odd_width)
+{
+  size_t n = 700;
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 4);
+  d.kind = PPFFT_R2C;
+  transform t;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  split sp = {0};
+  sp.real_half = 1;
+  sp.nfactors[0] = 2, sp.factor[0][0] = 14, sp.factor[0][1] = 25;
+  pass_desc pd[DECOMPOSE_MAX_PASSES];
+  size_t tmp;
+  char msg[256], name[256];
+  int np = decompose(&t, &sp, pd, &tmp, msg, sizeof msg);
+  ck_assert_msg(np > 0, "%s", msg);
+  const problem *last = &pd[np - 1].pb;
+  ck_assert_uint_eq(last->mirror, 14);
+  variant c[12];
+  size_t k = candidates_estimate(last, NULL, c, 12, msg, sizeof msg);
+  ck_assert_msg(k > 0, "%s", msg);
+  for (size_t i = 0; i < k; ++i) {
+    variant_print(&c[i], name, sizeof name);
+    ck_assert_msg(c[i].tpw % 2 == 0, "%s: an odd number of transforms a work-group", name);
+  }
+}
+END_TEST
+
 Suite *make_candidates_suite(void)
 {
   Suite *s = suite_create("candidates");
@@ -416,6 +447,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, cuda_estimate_order);
   tcase_add_test(tc, mixed_radix_fit);
   tcase_add_test(tc, mixed_radix_rounds);
+  tcase_add_test(tc, mirror_fit_odd_width);
   suite_add_tcase(s, tc);
   return s;
 }

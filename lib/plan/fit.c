@@ -183,6 +183,7 @@ static int fit_launch(const problem *p, const device_info *di, variant *v, unsig
   const device_info *regs = di && di->regs_per_block ? di : NULL; /* CUDA: registers bound the block too */
   unsigned tmin = p->mirror ? 2 : 1; /* a split R2C's last pass pairs transforms 2x, 2x+1 */
   for (unsigned t = w >= 256 / tmin ? tmin : 256 / w;; t /= 2) {
+    if (t < tmin) t = tmin; /* halving from 256 / w need not pass through tmin (w = 5: 51, 25, 12, 6, 3, 1) */
     v->wg = w * t;
     v->tpw = t;
     if (t == tmin) break;
