@@ -336,6 +336,23 @@ static void clean_runs(job *j, int execs, const char *what)
                 what, j->name, s.detected, s.corrected, s.uncorrectable);
 }
 
+/* One execution of j with the fault spec injected: the fault detected and corrected, nothing
+ * uncorrectable, every transform within the bound (what: the case, for the messages); returns the
+ * stats of that execution. */
+static ppfft_abft_stats one_fault_corrected(job *j, const ppfft_fault_injection *spec, const char *what)
+{
+  ppfft_abft_stats before = stats_of(j->p, PPFFT_SUCCESS, j->name);
+  inject(j->p, spec);
+  job_exec(j);
+  ppfft_abft_stats st = stats_minus(stats_of(j->p, PPFFT_SUCCESS, j->name), before);
+  size_t w;
+  double err = job_worst(j, &w);
+  ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(j),
+                "%s (%s): detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g (bound %.3g)", what, j->name, st.detected,
+                st.corrected, st.uncorrectable, w, err, job_bound(j));
+  return st;
+}
+
 /* Every configuration (one-pass N = 8 .. 4096, multi-pass, 2D; f32, f64; both directions and
  * placements; batches of 37 that leave a window part full): ABFT2 by the flag, ABFT1 by the string. */
 START_TEST(clean_against_fftw)
@@ -496,19 +513,10 @@ START_TEST(chosen_faults)
     for (int s = 0; s < 3; ++s)
       for (int b = 0; b < 3; ++b, ++k) {
         if (b == 2 && s != 0) continue; /* the huge value: at the load, where every value is below 1 */
-        ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
         ppfft_fault_injection spec = fault((unsigned long long)k, 0, at[s], 0, 0, bits[b]);
-        inject(j.p, &spec);
-        job_exec(&j);
-        ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
-        size_t w;
-        double err = job_worst(&j, &w);
-        ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0,
-                      "%s (%s): bit %d at stage %d of %d, transform 0, element 0: detected %llu corrected %llu uncorrectable %llu (error %.3g)",
-                      configs[c].label, j.name, bits[b], at[s], stages, st.detected, st.corrected, st.uncorrectable, err);
-        ck_assert_msg(err <= job_bound(&j), "%s (%s): bit %d at stage %d: transform %zu off by %.3g > %.3g", configs[c].label, j.name, bits[b],
-                      at[s], w, err, job_bound(&j));
-        ck_assert_uint_eq(st.checked, 19);
+        char what[256];
+        snprintf(what, sizeof what, "%s: bit %d at stage %d of %d, transform 0, element 0", configs[c].label, bits[b], at[s], stages);
+        ck_assert_uint_eq(one_fault_corrected(&j, &spec, what).checked, 19);
       }
     job_close(&j);
   }
@@ -527,16 +535,10 @@ START_TEST(weights_per_element)
   job_open(&j, &d, variant, 650, 1);
   clean_runs(&j, 1, variant);
   for (int s = 0; s <= 2; ++s) {
-    ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
     ppfft_fault_injection spec = fault((unsigned long long)s + 1, 0, s, 0, 0, 31);
-    inject(j.p, &spec);
-    job_exec(&j);
-    ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
-    size_t w;
-    double err = job_worst(&j, &w);
-    ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(&j),
-                  "%s: sign of element 0 at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", variant, s,
-                  st.detected, st.corrected, st.uncorrectable, w, err);
+    char what[64];
+    snprintf(what, sizeof what, "sign of element 0 at stage %d", s);
+    one_fault_corrected(&j, &spec, what);
   }
   job_close(&j);
 }
@@ -561,16 +563,10 @@ START_TEST(literal_weights)
     job_open(&j, &d, variants[k], 660 + (unsigned)k, 1);
     clean_runs(&j, 1, variants[k]);
     for (int s = 0; s <= 1; ++s) {
-      ppfft_abft_stats before = stats_of(j.p, PPFFT_SUCCESS, j.name);
       ppfft_fault_injection spec = fault((unsigned long long)s + 1, 0, s, 5, 3 + 7 * s, f64 ? 62 : 30);
-      inject(j.p, &spec);
-      job_exec(&j);
-      ppfft_abft_stats st = stats_minus(stats_of(j.p, PPFFT_SUCCESS, j.name), before);
-      size_t w;
-      double err = job_worst(&j, &w);
-      ck_assert_msg(st.detected == 1 && st.corrected == 1 && st.uncorrectable == 0 && err <= job_bound(&j),
-                    "%s %s: a high bit at stage %d: detected %llu corrected %llu uncorrectable %llu, transform %zu off by %.3g", variants[k],
-                    prec_name(f64), s, st.detected, st.corrected, st.uncorrectable, w, err);
+      char what[64];
+      snprintf(what, sizeof what, "%s: a high bit at stage %d", prec_name(f64), s);
+      one_fault_corrected(&j, &spec, what);
     }
     job_close(&j);
   }
