@@ -380,6 +380,9 @@ static const real_case quick[] = {
    * general path (a complex transform of N points) */
   {PPFFT_R2C, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
   {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
+  /* in place, several work-items a transform: X_(M-k) is read by one work-item and overwritten by
+   * another (tests/oclgrind.sh runs this set with --data-races) */
+  {PPFFT_C2R, 1, {128}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
   {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
   {PPFFT_C2R, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
 };

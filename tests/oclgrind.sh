@@ -1,16 +1,17 @@
 #!/bin/sh
 # make check-oclgrind: test programs run under oclgrind (the OpenCL simulator that checks every
 # access of every work-item): the pairwise covering set of kernel variants (check_transform), the
-# multi-pass plans with their four-step and transpose kernels (check_passes) and the strided, planar
-# and multi-dimensional layouts (check_layouts), at the sizes make check uses.  Any out-of-bounds
+# multi-pass plans with their four-step and transpose kernels (check_passes), the strided, planar
+# and multi-dimensional layouts (check_layouts) and the real transforms, in place too (check_real),
+# at the sizes make check uses.  Any out-of-bounds
 # access, data race (--data-races) or barrier divergence fails the run; so does a failed test.
 # Exit 77 without oclgrind.
 #
-#   tests/oclgrind.sh [PROGRAM...]      default: check_transform check_passes check_layouts
+#   tests/oclgrind.sh [PROGRAM...]      default: check_transform check_passes check_layouts check_real
 set -u
 build=${PPFFT_BUILD_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 command -v oclgrind >/dev/null 2>&1 || { echo "oclgrind: not installed (Debian: oclgrind): skipping"; exit 77; }
-[ $# -gt 0 ] || set -- tests/check_transform tests/check_passes tests/check_layouts
+[ $# -gt 0 ] || set -- tests/check_transform tests/check_passes tests/check_layouts tests/check_real
 # oclgrind's compiler is not thread-safe: MEASURE's parallel builds would crash it
 export PPFFT_BUILD_THREADS=1
 status=0

@@ -35,7 +35,8 @@ typedef struct dialect {
   const char *constant_arg;   /* qualifies the table argument (CM-K) */
   const char *constant_ptr;   /* qualifies a cast of either table's pointer */
   const char *barrier_local;  /* a work-group barrier that orders local memory */
-  const char *barrier_global; /* one that orders global memory too */
+  const char *barrier_global; /* one that orders global memory (OpenCL: only global) */
+  const char *barrier_both;   /* one that orders local and global memory */
   const char *local_id, *group_id;    /* the work-item's index in its group, the group's index */
   const char *helper;                 /* before a helper function's return type (IL off) */
   const char *vec_open, *vec_mid;     /* a vector literal of type T opens with vec_open T vec_mid */

@@ -25,7 +25,11 @@ void gen_loop_range(gen_state *gs, const char *var, unsigned first, unsigned cou
 /* Emits the loop over var = 0..count-1 with body's text and frees body. */
 void gen_loop_body(gen_state *gs, const char *var, unsigned count, text_buf *body) { gen_loop_range(gs, var, 0, count, body); }
 
-void gen_barrier_local(gen_state *gs) { tb_printf(gs->b, "  %s;\n", gs->d->barrier_local); }
+void gen_barrier_local(gen_state *gs)
+{
+  tb_printf(gs->b, "  %s;\n", gs->mirror_reads ? gs->d->barrier_both : gs->d->barrier_local);
+  gs->mirror_reads = 0;
+}
 
 void gen_barrier_global(gen_state *gs) { tb_printf(gs->b, "  %s;\n", gs->d->barrier_global); }
 

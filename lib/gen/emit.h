@@ -30,6 +30,8 @@ typedef struct gen_state {
   unsigned nslot;  /* register slots: one per element (VASM) or per lane group (VAVM) */
   int general;     /* not a plain problem: elements are addressed through IN_AT/OUT_AT, one at a time */
   const char *real_tw; /* the loop variable whose literal twiddles the C2R loads read (gen/real.c), or NULL */
+  int mirror_reads;     /* loads read elements that other work-items store over (gen_c2r_mirror_reads): the
+                        * next barrier orders global memory too */
 } gen_state;
 
 /* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
@@ -106,6 +108,10 @@ void gen_r2c_half_pair(gen_state *gs);
  * io.c's pattern_index (staged = 1, unit var).  Opens a block with the loop's twiddles and sets
  * real_tw; the caller closes the block after its loop when real_tw is set, and clears it. */
 void gen_c2r_half_loads_begin(gen_state *gs, const char *var, int staged);
+
+/* After a C2R's loads: in place, they read X_(M-k) (or X_(n-k)), which another work-item of the group
+ * stores over, so the next barrier (gen_barrier_local) orders global memory as well as local. */
+void gen_c2r_mirror_reads(gen_state *gs);
 
 /* Stores lane values re[e], im[e] (expressions) of transform tr (in the work-group), times the
  * scale if `scaled` (the final store), as a vector at pos of ptr. */

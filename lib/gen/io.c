@@ -385,6 +385,7 @@ void gen_load_owned_to_slots(gen_state *gs)
   gen_loop_body(gs, "q", gs->g->rq, &body);
   if (gs->real_tw) tb_printf(gs->b, "  }\n");
   gs->real_tw = NULL;
+  gen_c2r_mirror_reads(gs);
 }
 
 /* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
@@ -536,6 +537,7 @@ void gen_load_pattern_to_local(gen_state *gs)
   local_lanes(gs, &body, gs->g->e, 1, "ldi", "b", "pos", im, li);
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "j", gs->g->ra, &body);
+  gen_c2r_mirror_reads(gs);
   gen_barrier_local(gs);
 }
 
@@ -607,6 +609,7 @@ void gen_load_staged(gen_state *gs)
   gen_loop_body(gs, "j", g->ra, &body);
   if (gs->real_tw) tb_printf(gs->b, "  }\n");
   gs->real_tw = NULL;
+  gen_c2r_mirror_reads(gs);
   for (int k = 0; k < (g->h2 ? 1 : 2); ++k) {
     text_buf_init(&body);
     pattern_index(gs, &body, 0);

@@ -97,6 +97,13 @@ void gen_c2r_half_loads_begin(gen_state *gs, const char *var, int staged)
   gs->real_tw = var;
 }
 
+void gen_c2r_mirror_reads(gen_state *gs)
+{
+  const problem *p = gs->p;
+  if (gs->general && p->c2r && p->inplace && ((p->half && p->real_part != REAL_LAST) || p->real_part == REAL_WHOLE))
+    gs->mirror_reads = 1;
+}
+
 void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr)
 {
   const problem *p = gs->p;
