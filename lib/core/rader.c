@@ -4,10 +4,9 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include "core/pi_l.h"
 
 typedef long double ld;
-
-static const ld PI_L = 3.141592653589793238462643383279502884L;
 
 static int is_prime(size_t n)
 {

@@ -2,8 +2,7 @@
 #include "core/twiddle_table.h"
 #include <math.h>
 #include <stdlib.h>
-
-static const long double PI_L = 3.141592653589793238462643383279502884L;
+#include "core/pi_l.h"
 
 unsigned twiddle_period(const variant *v, unsigned n, int s)
 {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "core/pi_l.h"
 
 typedef struct { char re[64], im[64]; } val;
 
@@ -12,8 +13,6 @@ typedef struct dctx {
   const char *type, *ind;
   int f64, sign, next;
 } dctx;
-
-static const long double PI_L = 3.141592653589793238462643383279502884L;
 
 void gen_literal(text_buf *sticky, char *buf, size_t len, long double x, int f64)
 {

@@ -18,8 +18,7 @@
 #include "gen/emit.h"
 #include "gen/dft.h"
 #include <math.h>
-
-static const long double TWO_PI_L = 6.283185307179586476925286766559005768L;
+#include "core/pi_l.h"
 
 /* cos and sin of 2 pi x / m, the quarter turns exact. */
 static void turn(size_t x, size_t m, long double *c, long double *s)
@@ -30,8 +29,8 @@ static void turn(size_t x, size_t m, long double *c, long double *s)
     *s = qs[4 * x / m % 4];
     return;
   }
-  *c = cosl(TWO_PI_L * (long double)x / (long double)m);
-  *s = sinl(TWO_PI_L * (long double)x / (long double)m);
+  *c = cosl(2 * PI_L * (long double)x / (long double)m);
+  *s = sinl(2 * PI_L * (long double)x / (long double)m);
 }
 
 /* Declares the twiddles w_m^k(j) of a loop over j < count whose positions are k(j) = k0 + (s j mod

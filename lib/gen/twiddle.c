@@ -3,8 +3,7 @@
 #include "gen/emit.h"
 #include "gen/dft.h"
 #include <stdio.h>
-
-static const long double PI_L = 3.141592653589793238462643383279502884L;
+#include "core/pi_l.h"
 
 /* Defines wc<sfx>, ws<sfx> (cos and sin of 2 pi x / M, x = expo[l] for lane l).  The table modes
  * read entry idx[l] of the pass-ordered table (core/twiddle_table.h); `contiguous`: the lanes' entries
