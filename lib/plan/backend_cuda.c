@@ -88,7 +88,7 @@ static ppfft_status run_host(void *rt, const errors *e, void *x, int prec, int i
   size_t eb = precision_elem_bytes(prec);
   void *a = NULL, *b = NULL;
   const char *call = "cudaMalloc";
-  cudaError_t err = cudaMalloc(&a, in_elems * eb);
+  cudaError_t err = cudaMalloc(&a, (inplace ? backend_inplace_elems(in_elems, out_elems) : in_elems) * eb);
   if (err == cudaSuccess && !inplace) err = cudaMalloc(&b, out_elems * eb);
   if (err == cudaSuccess) call = "cudaMemcpy", err = cudaMemcpy(a, in, in_elems * eb, cudaMemcpyHostToDevice);
   if (err != cudaSuccess) s = cuda_error(e, call, err);

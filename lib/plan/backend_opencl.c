@@ -74,7 +74,7 @@ static ppfft_status run_host(void *rtp, const errors *e, void *x, int prec, int 
   cl_int ce;
   cl_command_queue q = clCreateCommandQueue(rt->ctx, rt->dev, 0, &ce);
   if (!q) return cl_error(e, "clCreateCommandQueue", ce);
-  cl_mem a = cl_buffer(rt, CL_MEM_READ_WRITE, in_elems * eb, NULL, &ce), b = NULL;
+  cl_mem a = cl_buffer(rt, CL_MEM_READ_WRITE, (inplace ? backend_inplace_elems(in_elems, out_elems) : in_elems) * eb, NULL, &ce), b = NULL;
   if (a && !inplace) b = cl_buffer(rt, CL_MEM_READ_WRITE, out_elems * eb, NULL, &ce);
   ppfft_status s = a && (inplace || b) ? PPFFT_SUCCESS : cl_error(e, "clCreateBuffer", ce);
   if (s == PPFFT_SUCCESS) {
