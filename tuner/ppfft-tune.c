@@ -217,6 +217,29 @@ static void show_progress(void *arg, size_t done, size_t total, double ms, const
   fflush(stderr);
 }
 
+/* -v: the existing entry against the search's winner (plan/tune.c's rule). */
+static void report_existing(const char *name, const tune_report *r)
+{
+  switch (r->outcome) {
+  case TUNE_NEW: fprintf(stderr, "  %s  no existing entry\n", name); break;
+  case TUNE_STALE:
+    fprintf(stderr, "  %s  the existing entry (%s) %s no longer builds or runs here: replaced\n", name, wisdom_level_name(r->level),
+            r->old_plan);
+    break;
+  case TUNE_REPLACED:
+  case TUNE_KEPT:
+    if (isnan(r->old_ms)) {
+      fprintf(stderr, "  %s  the existing entry (%s) %s: kept, %s\n", name, wisdom_level_name(r->level), r->old_plan,
+              strcmp(r->old_plan, r->new_plan) ? "not timed whole (planar)" : "the search's winner too");
+      break;
+    }
+    fprintf(stderr, "  %s  the existing entry (%s) %s %.4f ms, the search's winner %s %.4f ms: %s more than %.0f %% faster\n", name,
+            wisdom_level_name(r->level), r->old_plan, r->old_ms, r->new_plan, r->new_ms,
+            r->outcome == TUNE_KEPT ? "kept the existing entry, the winner is not" : "replaced, the winner is", 100 * TUNE_NOISE);
+    break;
+  }
+}
+
 /* Relative L2 error of the plan's output against FFTW in double precision on random data, over
  * the first few transforms.  Only those are made on the host and compared; the rest of the batch is
  * zeros (transforms do not mix), so a check costs little next to the search.  f16 data are rounded
@@ -616,7 +639,7 @@ int main(int argc, char **argv)
           o.exhaustive ? "exhaustive" : "default", out_path);
 
   progress pr = {c, isatty(2), o.verbose, NULL, 0, count, start + o.budget};
-  size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
+  size_t tuned = 0, skipped = 0, rejected = 0, kept = 0, outcomes[4] = {0}; /* outcomes: of the tuned, by tune_outcome */
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
@@ -652,8 +675,10 @@ int main(int argc, char **argv)
     measure_opts mo = {.budget_s = left > 1e-3 ? left : 1e-3, .progress = show_progress, .arg = &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
-    ppfft_status s = planner_search(c, &tf, o.exhaustive, &mo, &best, &ms);
+    tune_report tr;
+    ppfft_status s = planner_tune(c, &tf, o.exhaustive, &mo, &best, &ms, &tr);
     if (pr.tty) fprintf(stderr, "\r%*s\r", 150, "");
+    if (s == PPFFT_SUCCESS && o.verbose) report_existing(tp->name, &tr);
     if (s == PPFFT_ERROR_UNSUPPORTED) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
@@ -678,8 +703,10 @@ int main(int argc, char **argv)
       printf("%-22s failed: out of memory recording wisdom\n", tp->name);
       ++skipped;
     } else {
-      printf("%-22s %-60s %9.4f ms %8.1f GB/s  err %.2g  (%.1f s)\n", tp->name, best->name, ms, gbps, err, now_s() - t0);
+      printf("%-22s %-60s %9.4f ms %8.1f GB/s  err %.2g  (%.1f s)%s\n", tp->name, best->name, ms, gbps, err, now_s() - t0,
+             tr.outcome == TUNE_KEPT ? "  (the existing entry, kept)" : "");
       ++tuned;
+      ++outcomes[tr.outcome];
     }
     fflush(stdout);
     ppfft_plan_destroy(best);
@@ -704,6 +731,9 @@ int main(int argc, char **argv)
   }
   printf("tuned %zu, kept %zu, skipped %zu, rejected %zu problems in %.1f s; wisdom in %s\n", tuned, kept, skipped, rejected, now_s() - start,
          out_path);
+  printf("of the tuned: kept the existing entry for %zu problems, replaced %zu by a plan faster by more than %.0f %%, %zu that no "
+         "longer build; %zu new\n",
+         outcomes[TUNE_KEPT], outcomes[TUNE_REPLACED], 100 * TUNE_NOISE, outcomes[TUNE_STALE], outcomes[TUNE_NEW]);
   free(list);
   free(out_path);
   ppfft_context_destroy(c);
