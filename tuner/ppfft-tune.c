@@ -10,6 +10,8 @@
  * cof1024, cib4096, cof256x256, rof1000 (R2C), rob64x64 (C2R); ":f64" for double precision, ":f16"
  * for half (CUDA only: half2 data, computed in f32), and ":b<batch>" for a batch (default: enough transforms for 256 MiB, 16 MiB on a CPU device, at most
  * an eighth of the device's memory).  Each winner is checked against FFTW before it is written.
+ * Wisdom never gets worse: the plan of an entry that already serves a problem is timed against the
+ * search's winner and kept unless the winner is faster by more than the noise (plan/tune.c).
  *
  * Building kernels costs far more than timing them, and NVIDIA's OpenCL compiler builds one program
  * at a time per process.  So J - 1 builder processes (this program again, with --build-share j/J-1:
@@ -89,10 +91,13 @@ static void usage(FILE *f)
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
              "                   run again, with PPFFT_WISDOM_PATH=FILE -o FILE)\n"
-             "  -v               one line per candidate\n"
+             "  -v               one line per candidate, and per problem the existing entry against the search's winner:\n"
+             "                   wisdom never gets worse, an entry that serves the problem (this device's or its class's)\n"
+             "                   is replaced only by a plan more than %.0f %% faster, timed side by side, or when it no longer builds\n"
              "  --check          list the wisdom this device loads (or FILE...): the level at which each entry serves\n"
              "                   it, and the entries made by another generator, which are ignored (exit status 1 when\n"
-             "                   some would serve this device: tune those problems again)\n");
+             "                   some would serve this device: tune those problems again)\n",
+          100 * TUNE_NOISE);
 }
 
 /* Parses one problem ("cof1024:f64:b64") into p; 0 on success. */
