@@ -53,9 +53,9 @@ typedef struct tune_report {
 /* The rule: a new plan replaces a plan that builds only when it is faster by more than the noise. */
 int tune_replaces(double old_ms, double new_ms);
 
-/* planner_search for t, then the plan the existing wisdom gives (planner_wisdom_plan) and the
- * search's winner timed one after the other in the same conditions (measure_whole, twice each, the
- * faster of each); *out is the winner unless tune_replaces says otherwise (and a planar entry that
+/* planner_search for t, then the plan the existing wisdom gives (planner_wisdom_plan) built and
+ * timed with the search's winner, in the same conditions (measure_whole, twice each, the faster of
+ * each); *out is the winner unless tune_replaces says otherwise (and a planar entry that
  * builds is kept: its plans cannot be timed whole), with its time in *ms; *r says what happened.
  * Does not record wisdom.  In a builder process (o->build_shares) it is planner_search.  Errors as
  * planner_search. */

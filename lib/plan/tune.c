@@ -31,15 +31,17 @@ ppfft_status planner_tune(ppfft_context *c, const transform *t, int exhaustive, 
   memset(r, 0, sizeof *r);
   r->old_ms = r->new_ms = NAN;
   if (o && o->build_shares) return planner_search(c, t, exhaustive, o, out, ms);
+  ppfft_status s = planner_search(c, t, exhaustive, o, out, ms);
+  if (s != PPFFT_SUCCESS) return s;
+  snprintf(r->new_plan, sizeof r->new_plan, "%s", (*out)->name);
+  /* the entry's plan built after the search, so that it holds no device memory meanwhile */
   ppfft_plan *old = NULL;
   ppfft_status os = PPFFT_ERROR_UNSUPPORTED;
   r->level = planner_wisdom_plan(c, t, r->old_plan, sizeof r->old_plan, &old, &os);
   r->outcome = r->level == WISDOM_NONE ? TUNE_NEW : os == PPFFT_SUCCESS ? TUNE_KEPT : TUNE_STALE;
-  ppfft_status s = planner_search(c, t, exhaustive, o, out, ms);
-  if (s == PPFFT_SUCCESS) snprintf(r->new_plan, sizeof r->new_plan, "%s", (*out)->name);
-  if (s != PPFFT_SUCCESS || !old || strcmp(old->name, (*out)->name) == 0) { /* nothing to compare */
+  if (!old || strcmp(old->name, (*out)->name) == 0) { /* nothing to compare */
     plan_free(old);
-    return s;
+    return PPFFT_SUCCESS;
   }
   if (!(t->in.planar || t->out.planar)) {
     double new_ms = *ms;
