@@ -1,9 +1,10 @@
 /* Wisdom: round trip, strict all-or-nothing import (hand-written and fuzzed bad texts), other
  * devices' entries, WISDOM_ONLY, plans that run what the wisdom names, files and the search path,
- * and MEASURE / EXHAUSTIVE recording what they chose. */
+ * MEASURE / EXHAUSTIVE recording what they chose, and the tuner's rule that wisdom never gets worse. */
 #include "gen/signature.h"
 #include "plan/candidates.h"
 #include "plan/context.h"
+#include "plan/planner.h"
 #include "suites.h"
 #include "testutil.h"
 #include <stdio.h>
@@ -427,6 +428,85 @@ START_TEST(multi_pass_wisdom)
 }
 END_TEST
 
+/* planner_tune's timing hook: the plan named `old` takes old_ms, every other plan other_ms. */
+typedef struct fake_times {
+  const char *old;
+  double old_ms, other_ms;
+  int others; /* plans other than old that were timed */
+} fake_times;
+
+static ppfft_status fake_time(void *arg, ppfft_context *c, ppfft_plan *plan, double *ms)
+{
+  (void)c;
+  fake_times *f = arg;
+  int is_old = strcmp(plan->name, f->old) == 0;
+  f->others += !is_old;
+  *ms = is_old ? f->old_ms : f->other_ms;
+  return PPFFT_SUCCESS;
+}
+
+/* Seeds the wisdom with `entry` (a line without its device, class and generator, or NULL: none; at
+ * the architecture class with `by_class`), tunes N = 2 (batch 4) as ppfft-tune does, with the plan
+ * `old` taking old_ms and every other other_ms, records the result as ppfft-tune does, and checks
+ * the outcome and that the recorded entry for this device names `want` (old, or with want NULL the
+ * search's winner, which must be another plan). */
+static void tune_case(const char *entry, int by_class, double old_ms, double other_ms, tune_outcome outcome, const char *want)
+{
+  ppfft_context *c = test_env_get()->ctx;
+  const char *old = "r2/GM+VASM2+TW-CALC/wg1/t1";
+  ppfft_wisdom_forget(c);
+  if (entry) {
+    char text[4 * DEVICE_KEY_MAX];
+    if (by_class)
+      snprintf(text, sizeof text, "ppfft-wisdom 2\nppfft-tests/another-device-of-this-class/1.0 %s g%u c2c:f32:fwd:oop:n2:packed:b4 %s 1\n",
+               c->names.arch, (unsigned)GEN_SIGNATURE, entry);
+    else snprintf(text, sizeof text, "ppfft-wisdom 2\n%s c2c:f32:fwd:oop:n2:packed:b4 %s 1\n", me(), entry);
+    ck_assert_int_eq(ppfft_wisdom_import_string(c, text), PPFFT_SUCCESS);
+  }
+  ppfft_desc d = desc1(2, 4);
+  transform tf;
+  ck_assert_int_eq(transform_from_desc(&c->err, &c->info, &d, &tf), PPFFT_SUCCESS);
+  fake_times f = {old, old_ms, other_ms, 0};
+  measure_opts o = {.budget_s = 1e-3, .time_plan = fake_time, .arg = &f}; /* the first candidates: a search all the same */
+  ppfft_plan *p = NULL;
+  double ms = 0;
+  tune_report r;
+  ck_assert_msg(planner_tune(c, &tf, 0, &o, &p, &ms, &r) == PPFFT_SUCCESS, "%s", ppfft_context_last_error(c));
+  ck_assert_msg(r.outcome == outcome, "entry %s, %g ms against %g: outcome %d, want %d", entry ? entry : "none", old_ms, other_ms,
+                (int)r.outcome, (int)outcome);
+  ck_assert_str_ne(r.new_plan, old); /* the search's winner is another plan: a real choice */
+  ck_assert_int_gt(f.others, 0);
+  ck_assert_str_eq(p->name, want ? want : r.new_plan);
+  if (outcome == TUNE_KEPT || outcome == TUNE_REPLACED) { /* both timed side by side: the time is the chosen plan's */
+    ck_assert_int_eq(r.level, by_class ? WISDOM_ARCH : WISDOM_EXACT);
+    ck_assert_double_eq(r.old_ms, old_ms);
+    ck_assert_double_eq(r.new_ms, other_ms);
+    ck_assert_double_eq(ms, outcome == TUNE_KEPT ? old_ms : other_ms);
+  }
+  ck_assert_int_eq(wisdom_add(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, p->name, ms), 0);
+  ppfft_plan_destroy(p);
+  char name[PLAN_STRING_MAX];
+  ck_assert_int_eq(wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, name, sizeof name, NULL), 0);
+  ck_assert_str_eq(name, want ? want : r.new_plan);
+  ppfft_wisdom_forget(c);
+}
+
+/* ppfft-tune's wisdom never gets worse: the search's winner replaces the existing entry (this
+ * device's, or its class's) only when it is faster by more than the noise (TUNE_NOISE), or when the
+ * entry's plan no longer builds here. */
+START_TEST(tune_never_worse)
+{
+  const char *old = "r2/GM+VASM2+TW-CALC/wg1/t1", *stale = "r2/RP+LM-CM+VAVM16+TW-GM/wg1/t1";
+  tune_case(old, 0, 1.0, 2.0, TUNE_KEPT, old);                          /* the winner is slower */
+  tune_case(old, 0, 1.0, 1.0 - TUNE_NOISE / 2, TUNE_KEPT, old);         /* faster, within the noise */
+  tune_case(old, 1, 1.0, 2.0, TUNE_KEPT, old);                          /* the class's entry, now this device's */
+  tune_case(old, 0, 1.0, 1.0 - 2 * TUNE_NOISE, TUNE_REPLACED, NULL);    /* faster by more than the noise */
+  tune_case(stale, 0, 1.0, 2.0, TUNE_STALE, NULL);                      /* no longer builds: replaced */
+  tune_case(NULL, 0, 1.0, 2.0, TUNE_NEW, NULL);                         /* none: the winner */
+  ck_assert(tune_replaces(1.0, 0.97) && !tune_replaces(1.0, 0.99) && !tune_replaces(1.0, 1.5));
+}
+END_TEST
+
 Suite *make_wisdom_suite(void)
 {
   Suite *s = suite_create("wisdom");
@@ -441,6 +521,7 @@ Suite *make_wisdom_suite(void)
   tcase_add_test(tc, files_and_search_path);
   tcase_add_test(tc, measure_records_winner);
   tcase_add_test(tc, multi_pass_wisdom);
+  tcase_add_test(tc, tune_never_worse);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -10,6 +10,8 @@
  * cof1024, cib4096, cof256x256, rof1000 (R2C), rob64x64 (C2R); ":f64" for double precision, ":f16"
  * for half (CUDA only: half2 data, computed in f32), and ":b<batch>" for a batch (default: enough transforms for 256 MiB, 16 MiB on a CPU device, at most
  * an eighth of the device's memory).  Each winner is checked against FFTW before it is written.
+ * Wisdom never gets worse: the plan of an entry that already serves a problem is timed against the
+ * search's winner and kept unless the winner is faster by more than the noise (plan/tune.c).
  *
  * Building kernels costs far more than timing them, and NVIDIA's OpenCL compiler builds one program
  * at a time per process.  So J - 1 builder processes (this program again, with --build-share j/J-1:
@@ -89,10 +91,13 @@ static void usage(FILE *f)
              "                   where every ppfft program looks; an existing file there is merged)\n"
              "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
              "                   run again, with PPFFT_WISDOM_PATH=FILE -o FILE)\n"
-             "  -v               one line per candidate\n"
+             "  -v               one line per candidate, and per problem the existing entry against the search's winner:\n"
+             "                   wisdom never gets worse, an entry that serves the problem (this device's or its class's)\n"
+             "                   is replaced only by a plan more than %.0f %% faster, timed side by side, or when it no longer builds\n"
              "  --check          list the wisdom this device loads (or FILE...): the level at which each entry serves\n"
              "                   it, and the entries made by another generator, which are ignored (exit status 1 when\n"
-             "                   some would serve this device: tune those problems again)\n");
+             "                   some would serve this device: tune those problems again)\n",
+          100 * TUNE_NOISE);
 }
 
 /* Parses one problem ("cof1024:f64:b64") into p; 0 on success. */
@@ -215,6 +220,29 @@ static void show_progress(void *arg, size_t done, size_t total, double ms, const
   fprintf(stderr, "\r[%-*.*s] problem %zu/%zu %-18s %3zu/%-3zu best %.4f ms  %4.0f s left  %-40.40s", width, fill,
           "########################", pr->index, pr->total, pr->problem, done, total, best_ms, left > 0 ? left : 0, best);
   fflush(stderr);
+}
+
+/* -v: the existing entry against the search's winner (plan/tune.c's rule). */
+static void report_existing(const char *name, const tune_report *r)
+{
+  switch (r->outcome) {
+  case TUNE_NEW: fprintf(stderr, "  %s  no existing entry\n", name); break;
+  case TUNE_STALE:
+    fprintf(stderr, "  %s  the existing entry (%s) %s no longer builds or runs here: replaced\n", name, wisdom_level_name(r->level),
+            r->old_plan);
+    break;
+  case TUNE_REPLACED:
+  case TUNE_KEPT:
+    if (isnan(r->old_ms)) {
+      fprintf(stderr, "  %s  the existing entry (%s) %s: kept, %s\n", name, wisdom_level_name(r->level), r->old_plan,
+              strcmp(r->old_plan, r->new_plan) ? "not timed whole (planar)" : "the search's winner too");
+      break;
+    }
+    fprintf(stderr, "  %s  the existing entry (%s) %s %.4f ms, the search's winner %s %.4f ms: %s more than %.0f %% faster\n", name,
+            wisdom_level_name(r->level), r->old_plan, r->old_ms, r->new_plan, r->new_ms,
+            r->outcome == TUNE_KEPT ? "kept the existing entry, the winner is not" : "replaced, the winner is", 100 * TUNE_NOISE);
+    break;
+  }
 }
 
 /* Relative L2 error of the plan's output against FFTW in double precision on random data, over
@@ -616,7 +644,7 @@ int main(int argc, char **argv)
           o.exhaustive ? "exhaustive" : "default", out_path);
 
   progress pr = {c, isatty(2), o.verbose, NULL, 0, count, start + o.budget};
-  size_t tuned = 0, skipped = 0, rejected = 0, kept = 0;
+  size_t tuned = 0, skipped = 0, rejected = 0, kept = 0, outcomes[4] = {0}; /* outcomes: of the tuned, by tune_outcome */
   for (size_t i = 0; i < count; ++i) {
     tune_problem *tp = &list[i];
     if (tp->desc.batch == 0) tp->desc.batch = fill_batch(&tp->desc, &c->info);
@@ -652,8 +680,10 @@ int main(int argc, char **argv)
     measure_opts mo = {.budget_s = left > 1e-3 ? left : 1e-3, .progress = show_progress, .arg = &pr};
     ppfft_plan *best = NULL;
     double ms = 0, t0 = now_s();
-    ppfft_status s = planner_search(c, &tf, o.exhaustive, &mo, &best, &ms);
+    tune_report tr;
+    ppfft_status s = planner_tune(c, &tf, o.exhaustive, &mo, &best, &ms, &tr);
     if (pr.tty) fprintf(stderr, "\r%*s\r", 150, "");
+    if (s == PPFFT_SUCCESS && o.verbose) report_existing(tp->name, &tr);
     if (s == PPFFT_ERROR_UNSUPPORTED) {
       printf("%-22s skipped: %s\n", tp->name, ppfft_context_last_error(c));
       ++skipped;
@@ -678,8 +708,10 @@ int main(int argc, char **argv)
       printf("%-22s failed: out of memory recording wisdom\n", tp->name);
       ++skipped;
     } else {
-      printf("%-22s %-60s %9.4f ms %8.1f GB/s  err %.2g  (%.1f s)\n", tp->name, best->name, ms, gbps, err, now_s() - t0);
+      printf("%-22s %-60s %9.4f ms %8.1f GB/s  err %.2g  (%.1f s)%s\n", tp->name, best->name, ms, gbps, err, now_s() - t0,
+             tr.outcome == TUNE_KEPT ? "  (the existing entry, kept)" : "");
       ++tuned;
+      ++outcomes[tr.outcome];
     }
     fflush(stdout);
     ppfft_plan_destroy(best);
@@ -704,6 +736,9 @@ int main(int argc, char **argv)
   }
   printf("tuned %zu, kept %zu, skipped %zu, rejected %zu problems in %.1f s; wisdom in %s\n", tuned, kept, skipped, rejected, now_s() - start,
          out_path);
+  printf("of the tuned: kept the existing entry for %zu problems, replaced %zu by a plan faster by more than %.0f %%, %zu that no "
+         "longer build; %zu new\n",
+         outcomes[TUNE_KEPT], outcomes[TUNE_REPLACED], 100 * TUNE_NOISE, outcomes[TUNE_STALE], outcomes[TUNE_NEW]);
   free(list);
   free(out_path);
   ppfft_context_destroy(c);

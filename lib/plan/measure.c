@@ -1,4 +1,4 @@
-/* measure_best and measure_plan: what to time, in which order, under which budget; the timed runs
+/* measure_best, measure_plan and measure_whole: what to time, in which order, under which budget; the timed runs
  * themselves are the backend's (plan/backend.h). */
 #include "plan/measure.h"
 #include <math.h>
@@ -188,4 +188,9 @@ ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms)
   qsort(samples, REPEATS, sizeof samples[0], cmp_double);
   *ms = samples[REPEATS / 2];
   return PPFFT_SUCCESS;
+}
+
+ppfft_status measure_whole(ppfft_context *c, const measure_opts *o, ppfft_plan *plan, double *ms)
+{
+  return o && o->time_plan ? o->time_plan(o->arg, c, plan, ms) : measure_plan(c, plan, ms);
 }

@@ -17,6 +17,9 @@ typedef struct measure_opts {
    * best) and the best so far */
   void (*progress)(void *arg, size_t done, size_t total, double ms, const char *name, double best_ms, const char *best);
   void *arg;
+  /* how whole plans are timed (may be NULL: measure_plan), with arg: the search's whole-plan
+   * timings and planner_tune's comparison with the existing wisdom; tests make chosen plans slow */
+  ppfft_status (*time_plan)(void *arg, ppfft_context *c, ppfft_plan *plan, double *ms);
   /* build_shares > 0: time nothing; only build (into the disk cache) this process's share of the
    * candidates, so that several ppfft-tune processes compile in parallel (NVIDIA's OpenCL compiler
    * runs one build at a time per process, whatever the threads).  Candidates are numbered over
@@ -41,5 +44,8 @@ ppfft_status measure_best(ppfft_context *c, const problem *p, const variant *can
  * before it to the end of its last pass, after warm-up, the median of repeats.  Errors: UNSUPPORTED
  * for a planar plan, OPENCL, OUT_OF_MEMORY. */
 ppfft_status measure_plan(ppfft_context *c, ppfft_plan *plan, double *ms);
+
+/* A whole plan's time as o says (o->time_plan, else measure_plan; o may be NULL). */
+ppfft_status measure_whole(ppfft_context *c, const measure_opts *o, ppfft_plan *plan, double *ms);
 
 #endif

@@ -89,7 +89,7 @@ ppfft_status planner_search(ppfft_context *c, const transform *t, int exhaustive
         ++timed;
         ps = measure_split(c, t, &cands[i].sp, exhaustive, o, deadline, &plan, &pms);
       }
-      if (ps == PPFFT_SUCCESS && plan && !planar) ps = measure_plan(c, plan, &pms);
+      if (ps == PPFFT_SUCCESS && plan && !planar) ps = measure_whole(c, o, plan, &pms);
       if (ps != PPFFT_SUCCESS || !plan) {
         if (ps != PPFFT_SUCCESS && ps != PPFFT_ERROR_UNSUPPORTED) failure = ps; /* worse than "does not apply" */
         plan_free(plan);
@@ -112,21 +112,29 @@ ppfft_status planner_search(ppfft_context *c, const transform *t, int exhaustive
   return s;
 }
 
+wisdom_level planner_wisdom_plan(ppfft_context *c, const transform *t, char *name, size_t len, ppfft_plan **out, ppfft_status *s)
+{
+  *out = NULL;
+  char wise[PLAN_STRING_MAX];
+  wisdom_level level = WISDOM_NONE;
+  if (wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, t, wise, sizeof wise, &level) != 0) return WISDOM_NONE;
+  if (name) snprintf(name, len, "%s", wise);
+  variant vs[DECOMPOSE_MAX_PASSES];
+  char msg[256];
+  int n = plan_string_parse(wise, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
+  *s = n < 0 ? err_set(c, PPFFT_ERROR_UNSUPPORTED, "the wisdom's plan does not parse: %s", msg) : plan_build_transform(c, t, vs, n, out);
+  if (*s == PPFFT_SUCCESS) {
+    (*out)->origin = PLAN_WISDOM;
+    (*out)->level = level;
+  }
+  return level;
+}
+
 ppfft_status planner_plan(ppfft_context *c, const transform *t, unsigned flags, ppfft_plan **out)
 {
   if (flags & PPFFT_ABFT) return plan_abft(c, t, flags & ~(unsigned)PPFFT_ABFT, out);
-  char wise[PLAN_STRING_MAX];
-  wisdom_level level = WISDOM_NONE;
-  if (wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, t, wise, sizeof wise, &level) == 0) {
-    variant vs[DECOMPOSE_MAX_PASSES];
-    char msg[256];
-    int n = plan_string_parse(wise, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
-    ppfft_status s = n < 0 ? err_set(c, PPFFT_ERROR_UNSUPPORTED, "the wisdom's plan does not parse: %s", msg)
-                           : plan_build_transform(c, t, vs, n, out);
-    if (s == PPFFT_SUCCESS) {
-      (*out)->origin = PLAN_WISDOM;
-      (*out)->level = level;
-    }
+  ppfft_status s;
+  if (planner_wisdom_plan(c, t, NULL, 0, out, &s) != WISDOM_NONE) {
     if (s != PPFFT_ERROR_UNSUPPORTED || (flags & PPFFT_WISDOM_ONLY)) return s;
     /* wisdom from another device or driver that does not run here: plan as if there were none */
   } else if (flags & PPFFT_WISDOM_ONLY) {
@@ -135,9 +143,11 @@ ppfft_status planner_plan(ppfft_context *c, const transform *t, unsigned flags, 
     return err_set(c, PPFFT_ERROR_UNSUPPORTED, "PPFFT_WISDOM_ONLY: no wisdom for %s on %s (run ppfft-tune)", key, c->names.key);
   }
   if (!(flags & (PPFFT_MEASURE | PPFFT_EXHAUSTIVE))) return estimate_plan(c, t, out);
+  /* The search runs only where no entry serves t or its plan no longer builds here, which is where
+   * the tuner's rule (planner_tune) replaces an entry too: MEASURE's wisdom never gets worse. */
   double ms;
   measure_opts o = {.budget_s = c->plan_time_limit};
-  ppfft_status s = planner_search(c, t, (flags & PPFFT_EXHAUSTIVE) != 0, &o, out, &ms);
+  s = planner_search(c, t, (flags & PPFFT_EXHAUSTIVE) != 0, &o, out, &ms);
   if (s == PPFFT_SUCCESS && wisdom_add(&c->wisdom, &c->names, GEN_SIGNATURE, t, (*out)->name, ms) != 0) {
     plan_free(*out);
     *out = NULL;
