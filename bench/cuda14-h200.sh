@@ -15,6 +15,16 @@ S16="r16x16x16x4/RP+LM-CM+XR2+DIRECT+$B/wg512/t1 r16x16x16x4/RP+LM-CM+PAIR+DIREC
  r16x16x16x4/RP+LM-CM+PAIR+CGAP+$B/wg1024/t1 r16x16x16x4/RP+LM-CM+XR2+PAIR+DIRECT+$B/wg512/t1
  r16x16x16x4/RP+LM-CM+XR4+PAIR+DIRECT+$B/wg512/t1 r16x16x16x4/RP+LM-CM+XR2+PAIR+DIRECT+$B/wg1024/t1
  r8x8x8x2x16/RP+LM-CM+XR2+PAIR+DIRECT+$B/wg1024/t1 r16x16x16x4/RP+LM-CM+XR2+PAIR+CGAP+$B/wg512/t1"
+if [ "${SET:-1}" = 2 ]; then # around call 1's best: radix orders, rounds, PAIR in one round with MB2, twiddles, CGAP
+S8="r8x8x8x16/RP+LM-CM+XR2+PAIR+DIRECT+$B/wg512/t1 r8x8x8x16/RP+LM-CM+XR2+PAIR+CGAP+$B/wg512/t1
+ r8x8x8x16/RP+LM-CM+XR4+PAIR+DIRECT+$B/wg512/t1 r8x8x8x16/RP+LM-CM+PAIR+DIRECT+$B+MB2/wg512/t1
+ r16x8x8x8/RP+LM-CM+XR2+PAIR+DIRECT+$B/wg512/t1 r8x8x16x8/RP+LM-CM+XR2+PAIR+DIRECT+$B/wg512/t1
+ r16x16x32/RP+LM-CM+XR2+PAIR+DIRECT+$B+MB2/wg256/t1 r8x8x8x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+CM-K+CSE+IL+LU/wg512/t1
+ r8x8x8x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg512/t1"
+S16="r16x16x16x4/RP+LM-CM+PAIR+CGAP+$B/wg1024/t1 r4x16x16x16/RP+LM-CM+PAIR+CGAP+$B/wg1024/t1
+ r16x16x4x16/RP+LM-CM+PAIR+CGAP+$B/wg1024/t1 r16x16x16x4/RP+LM-CM+PAIR+CGAP+VASM2+TW-GM+CSE+IL+LU/wg1024/t1
+ r4x16x16x16/RP+LM-CM+PAIR+DIRECT+$B/wg1024/t1"
+fi
 args=""; for v in $S8; do args="$args 8192 $v"; done; for v in $S16; do args="$args 16384 $v"; done
 timeout 120 bench/shfl-study --reps 20 $args > "$L/study.csv" 2> "$L/study.err"; echo "study: exit $?"
 timeout 40 bench/cufft-bench -p f32 -m 256 -r 20 --csv "$L/cufft-f32.csv" 8192 16384 > "$L/cufft-f32.log" 2>&1; echo "cufft: exit $?"
