@@ -780,7 +780,7 @@ START_TEST(occupancy_bound_builds)
     ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
     ck_assert_msg(strstr(msg, no[i].why), "%s: %s", no[i].v, msg);
   }
-  problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE does not */
+  problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE on PAIR's fewest passes only */
   problem_init_plain(&p, 8192, 4, 0, -1);
   variant v, list[64];
   geometry g;

@@ -255,9 +255,10 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
    * memory holds, with TW-GM+TWP: in one round at the fitted width (as fitted, and with its last
    * radix, where smaller, before the one before it), in two rounds with radices of 8 before the
    * last, and in two rounds at twice the width in the fewest passes, with MB2 where the registers
-   * allow two blocks (130 registers without it: one).  H200 (bench/results/2026-11-25-h200-cuda14):
-   * 16384 f32 from 2613 GB/s (XR2, wg512) to 2854-2881 in one round at wg1024; 8192 f32 from 3503
-   * to 3811 as r16x16x32 XR2+PAIR+MB2 at wg256 (two exchanges), 3714-3774 as r8x8x8x16 at wg512. */
+   * allow two blocks (130 registers without it: one).  H200, one tune (bench/results/2026-11-25-
+   * h200-cuda14): 16384 f32 r16x32x32 XR2+PAIR at wg512 0.176 ms (one round at wg1024 0.185-0.191,
+   * the XR2 kernel before 0.208), 8192 f32 r16x16x32 XR2+PAIR+MB2 at wg256 0.140 (two exchanges;
+   * r8x8x8x16 XR2+PAIR 0.143, before 0.156). */
   for (size_t a = 0; di && di->cuda && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && !(p->n & (p->n - 1)) && a < 2; ++a)
     for (unsigned widen = 0; widen < 2; ++widen) {
       variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, TW_GM, 1);
@@ -383,9 +384,9 @@ variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *
       if (fit_shuffle(p, di, g.items[i], (shuffle_mode)m, &v) == 0 && !listed(g.items, g.count, &v)) collect(&v, &g);
     }
   /* CUDA, long one-pass kernels (N >= 4096, one transform a block): a register bound of 2 and 3
-   * blocks a multiprocessor (MB2, MB3) where geometry_of lets it.  Not in MEASURE's list: on the
-   * H200 every bound that lowered the registers of 4096..16384 f32 spilled and ran slower
-   * (0.58-0.84x at 8192, bench/results/2026-11-25-h200-cuda13), and the tune chose none. */
+   * blocks a multiprocessor (MB2, MB3) where geometry_of lets it.  In MEASURE's list only on PAIR's
+   * fewest passes (above): on the H200 every bound that lowered the registers of 4096..16384 f32
+   * spilled and ran slower (0.58-0.84x at 8192, bench/results/2026-11-25-h200-cuda13). */
   size_t unbounded = g.count;
   for (size_t i = 0; di && di->cuda && p->n >= 4096 && i < unbounded && !g.failed; ++i)
     for (unsigned k = 2; k <= 3 && g.items[i].onchip == ONCHIP_RP_LM_CM && !g.items[i].cols && g.items[i].tpw == 1; ++k) {
