@@ -270,10 +270,10 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         w.rounds = 0;
         if (geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &w);
         last.rounds = 0;
-        unsigned *r = last.radix + last.npasses - 2;
-        if (last.npasses > 1 && r[1] < r[0]) {
-          unsigned small = r[1];
-          r[1] = r[0], r[0] = small;
+        int k = last.npasses - 1;
+        if (k > 0 && last.radix[k] < last.radix[k - 1]) {
+          unsigned small = last.radix[k];
+          last.radix[k] = last.radix[k - 1], last.radix[k - 1] = small;
           if (geometry_of(p, &last, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &last);
         }
         r8.rounds = 2;
@@ -281,7 +281,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         continue;
       }
       v.rounds = 2;
-      if (fewest_passes(&v, p->n / v.wg) != 0) continue;
+      if (fewest_passes(&v, (unsigned)(p->n * v.tpw / v.wg)) != 0) continue;
       variant b = v;
       b.minb = 2;
       if (geometry_of(p, &b, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &b);
