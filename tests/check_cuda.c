@@ -780,13 +780,16 @@ START_TEST(occupancy_bound_builds)
     ck_assert_int_eq(geometry_of(&p, &v, &di, &g, msg, sizeof msg), PPFFT_ERROR_UNSUPPORTED);
     ck_assert_msg(strstr(msg, no[i].why), "%s: %s", no[i].v, msg);
   }
-  problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE does not */
+  problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE on PAIR's fewest passes only */
   problem_init_plain(&p, 8192, 4, 0, -1);
   variant v, list[64];
   geometry g;
   ck_assert_int_eq(variant_parse(occupancy_cases[0].v, &v, msg, sizeof msg), 0);
   size_t n = candidates_measure(&p, &di, list, 64), bounded = 0;
-  for (size_t i = 0; i < n; ++i) ck_assert_uint_eq(list[i].minb, 0);
+  for (size_t i = 0; i < n; ++i) /* the bound only on PAIR in two rounds at twice the width (pair_cases) */
+    if (list[i].minb) ck_assert(list[i].minb == 2 && list[i].pair && list[i].rounds == 2 && list[i].wg == 256), ++bounded;
+  ck_assert_uint_eq(bounded, 2);
+  bounded = 0;
   variant *all = candidates_exhaustive(&p, &di, &n);
   ck_assert_ptr_nonnull(all);
   for (size_t i = 0; i < n; ++i) bounded += all[i].minb != 0;
@@ -798,6 +801,73 @@ START_TEST(occupancy_bound_builds)
   all = candidates_exhaustive(&p, &di, &n);
   for (size_t i = 0; all && i < n; ++i) ck_assert_uint_eq(all[i].minb, 0);
   free(all);
+}
+END_TEST
+
+/* CUDA's one-pass PAIR candidates of powers of two from 8192 points (plan/candidates.c): in one
+ * round at the fitted width (16384 f32: 128 KiB of shared memory, beyond the 48 KiB a kernel gets
+ * without asking), in two rounds with radices of 8 before the last, and at twice the width in the
+ * fewest passes, with MB2 where two blocks' registers hold twice the elements (8192 f32: 128
+ * registers, no spill under ptxas) and without it where they do not (16384 f32). */
+static const struct { size_t n; int f64; unsigned minb; const char *v; } pair_cases[] = {
+    {16384, 0, 0, "r16x16x4x16/RP+LM-CM+PAIR+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1"},
+    {8192, 0, 2, "r16x16x32/RP+LM-CM+XR2+PAIR+MB2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
+    {8192, 0, 0, "r8x8x8x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"},
+    {16384, 0, 0, "r16x32x32/RP+LM-CM+XR2+PAIR+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"},
+    {8192, 1, 0, "r16x16x32/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
+};
+
+START_TEST(pair_one_pass_candidates)
+{
+  device_info di;
+  cuda_runtime rt;
+  test_hopper(&di, &rt);
+  char msg[256], want[64];
+  for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, pair_cases[i].n, 4, pair_cases[i].f64, -1);
+    variant v, list[64];
+    geometry g;
+    ck_assert_int_eq(variant_parse(pair_cases[i].v, &v, msg, sizeof msg), 0);
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", pair_cases[i].v, msg);
+    ck_assert_uint_le(g.local_bytes, di.local_mem);
+    ck_assert_uint_ge(g.local_bytes, (size_t)8 * (pair_cases[i].f64 ? 2 : 1) * pair_cases[i].n / (v.rounds > 1 ? v.rounds : 1));
+    size_t n = candidates_measure(&p, &di, list, 64), found = 0;
+    for (size_t j = 0; j < n; ++j) {
+      char name[256];
+      variant_print(&list[j], name, sizeof name);
+      found += strcmp(name, pair_cases[i].v) == 0;
+    }
+    ck_assert_msg(found == 1, "MEASURE does not list %s", pair_cases[i].v);
+    if (pair_cases[i].minb) snprintf(want, sizeof want, "__launch_bounds__(%u, %u)\n", v.wg, v.minb);
+    else snprintf(want, sizeof want, "__launch_bounds__(%u)\n", v.wg);
+    if (test_full()) test_nvrtc_builds(&rt, &p, &v, &g, want); /* NVRTC: 3-6 s a kernel */
+  }
+  problem p; /* off CUDA (NVIDIA's OpenCL, 48 KiB): none of them */
+  problem_init_plain(&p, 16384, 4, 0, -1);
+  di.cuda = 0;
+  di.local_mem = 48 * 1024;
+  variant list[64];
+  size_t n = candidates_measure(&p, &di, list, 64);
+  for (size_t j = 0; j < n; ++j) ck_assert(!list[j].pair);
+}
+END_TEST
+
+START_TEST(pair_one_pass_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; ++i) {
+    ppfft_desc d;
+    ppfft_desc_init(&d, 1, &pair_cases[i].n, 64);
+    d.precision = pair_cases[i].f64 ? PPFFT_F64 : PPFFT_F32;
+    d.direction = i % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    double err;
+    ppfft_status s = cuda_run(c, &d, pair_cases[i].v, (unsigned)(3000 + i), &err);
+    ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", d.n[0], pair_cases[i].v, ppfft_context_last_error(c));
+    double bound = test_bound(d.n[0], pair_cases[i].f64);
+    ck_assert_msg(err <= bound, "N=%zu %s: error %.3g > %.3g", d.n[0], pair_cases[i].v, err, bound);
+  }
 }
 END_TEST
 
@@ -832,6 +902,7 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, nvrtc_builds_the_shuffle_set);
   tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, occupancy_bound_builds);
+  tcase_add_test(tc, pair_one_pass_candidates);
   tcase_add_test(tc, constructor_errors);
   suite_add_tcase(s, tc);
   tc = test_tcase("device");
@@ -846,6 +917,7 @@ Suite *make_cuda_suite(void)
   tc = test_tcase("occupancy"); /* apart, so that a GPU run can take it alone */
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, occupancy_bound_against_fftw);
+  tcase_add_test(tc, pair_one_pass_against_fftw);
   suite_add_tcase(s, tc);
   tc = test_tcase("device_real");
   tcase_set_timeout(tc, 600);

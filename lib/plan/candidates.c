@@ -115,6 +115,23 @@ static int rounds_radices(variant *v, unsigned most)
   return 0;
 }
 
+/* Refactors v's power-of-two length in the fewest passes of radices up to a work-item's elements
+ * (`elems`, at most 32), as even as they come, the largest last (8192 at 32 elements: r16x16x32,
+ * two exchanges instead of r16x16x16x2's three): 0, or -1 where v's radices are so already. */
+static int fewest_passes(variant *v, unsigned elems)
+{
+  unsigned bits = 0, rb = 0, n = 1;
+  for (int i = 0; i < v->npasses; ++i) n *= v->radix[i];
+  while ((1u << bits) < n) ++bits;
+  while (rb < 5 && (2u << rb) <= elems) ++rb;
+  if (rb == 0 || (1u << bits) != n) return -1;
+  unsigned np = (bits + rb - 1) / rb;
+  if (np > VARIANT_MAX_PASSES || (int)np >= v->npasses) return -1;
+  for (unsigned i = 0; i < VARIANT_MAX_PASSES; ++i) v->radix[i] = i < np ? 1u << (bits / np + (i >= np - bits % np)) : 0; /* (listed compares all) */
+  v->npasses = (int)np;
+  return 0;
+}
+
 /* Whether list[0..n-1] holds a variant equal to v. */
 static int listed(const variant *list, size_t n, const variant *v)
 {
@@ -234,6 +251,42 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         add_unique(out, &n, max, &v);
         if (fit_rounds(p, di, &v, v.rounds > 1 ? v.rounds : 1, &g) == 0) add_unique(out, &n, max, &v);
       }
+  /* CUDA, one pass of a power of two from 8192 points: PAIR, whose twice the bytes Hopper's shared
+   * memory holds, with TW-GM+TWP: in one round at the fitted width (as fitted, and with its last
+   * radix, where smaller, before the one before it), in two rounds with radices of 8 before the
+   * last, and in two rounds at twice the width in the fewest passes, with MB2 where the registers
+   * allow two blocks (130 registers without it: one).  H200, one tune (bench/results/2026-11-25-
+   * h200-cuda14): 16384 f32 r16x32x32 XR2+PAIR at wg512 0.176 ms (one round at wg1024 0.185-0.191,
+   * the XR2 kernel before 0.208), 8192 f32 r16x16x32 XR2+PAIR+MB2 at wg256 0.140 (two exchanges;
+   * r8x8x8x16 XR2+PAIR 0.143, before 0.156). */
+  for (size_t a = 0; di && di->cuda && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && !(p->n & (p->n - 1)) && a < 2; ++a)
+    for (unsigned widen = 0; widen < 2; ++widen) {
+      variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, TW_GM, 1);
+      geometry g;
+      if (fit_variant(p, di, &v, widen, &g, msg, sizeof msg) != 0) continue;
+      v.pair = 1;
+      if (!widen) {
+        variant w = v, last = v, r8 = v;
+        w.rounds = 0;
+        if (geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &w);
+        last.rounds = 0;
+        int k = last.npasses - 1;
+        if (k > 0 && last.radix[k] < last.radix[k - 1]) {
+          unsigned small = last.radix[k];
+          last.radix[k] = last.radix[k - 1], last.radix[k - 1] = small;
+          if (geometry_of(p, &last, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &last);
+        }
+        r8.rounds = 2;
+        if (rounds_radices(&r8, 8) == 0 && geometry_of(p, &r8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &r8);
+        continue;
+      }
+      v.rounds = 2;
+      if (fewest_passes(&v, (unsigned)(p->n * v.tpw / v.wg)) != 0) continue;
+      variant b = v;
+      b.minb = 2;
+      if (geometry_of(p, &b, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &b);
+      else if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
+    }
   /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
    * column side straight to and from registers) with TW-GM+TWP and CM-K at the fitted columns
    * (128 bytes of each row where local memory allows), TW-GM+TWP also with half as many and with
@@ -331,9 +384,9 @@ variant *candidates_exhaustive(const problem *p, const device_info *di, size_t *
       if (fit_shuffle(p, di, g.items[i], (shuffle_mode)m, &v) == 0 && !listed(g.items, g.count, &v)) collect(&v, &g);
     }
   /* CUDA, long one-pass kernels (N >= 4096, one transform a block): a register bound of 2 and 3
-   * blocks a multiprocessor (MB2, MB3) where geometry_of lets it.  Not in MEASURE's list: on the
-   * H200 every bound that lowered the registers of 4096..16384 f32 spilled and ran slower
-   * (0.58-0.84x at 8192, bench/results/2026-11-25-h200-cuda13), and the tune chose none. */
+   * blocks a multiprocessor (MB2, MB3) where geometry_of lets it.  In MEASURE's list only on PAIR's
+   * fewest passes (above): on the H200 every bound that lowered the registers of 4096..16384 f32
+   * spilled and ran slower (0.58-0.84x at 8192, bench/results/2026-11-25-h200-cuda13). */
   size_t unbounded = g.count;
   for (size_t i = 0; di && di->cuda && p->n >= 4096 && i < unbounded && !g.failed; ++i)
     for (unsigned k = 2; k <= 3 && g.items[i].onchip == ONCHIP_RP_LM_CM && !g.items[i].cols && g.items[i].tpw == 1; ++k) {
