@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Issue 13's table from one bench/cuda15-h200.sh call: bench/cuda15-table.py DIR [COPY_GBPS].
 Reads DIR's ppfft-cuda-*.csv, cufft-*.csv, ppfft-cl-*.csv (and ppfft-cuda-clplan-*.csv: ppfft-CUDA with the
-OpenCL wisdom's plan), writes DIR/ratios.csv and prints a markdown table, one row per (precision, shape),
+OpenCL wisdom's plan; old-cuda-*.csv: ppfft-CUDA with the CUDA wisdom of before the call's merge), writes DIR/ratios.csv and prints a markdown table, one row per (precision, shape),
 with both ratios and the share of the copy bandwidth (DIR/copy-bandwidth.txt unless given)."""
 import csv, glob, math, os, sys
 
@@ -20,7 +20,7 @@ def load(lib):
             out[(r["precision"] if "precision" in r else f[-7:-4], r.get("shape") or r.get("n"))] = float(r.get("GBps") or r.get("gbps"))
     return out
 
-cuda, cufft, cl, clplan = load("ppfft-cuda"), load("cufft"), load("ppfft-cl"), load("ppfft-cuda-clplan")
+cuda, cufft, cl, clplan, old = load("ppfft-cuda"), load("cufft"), load("ppfft-cl"), load("ppfft-cuda-clplan"), load("old-cuda")
 
 def order(k):
     p, s = k
@@ -33,14 +33,14 @@ fmt = lambda x, f="%.0f": "-" if math.isnan(x) else f % x
 with open(os.path.join(d, "ratios.csv"), "w", newline="") as f:
     w = csv.writer(f)
     w.writerow(["precision", "shape", "ppfft_cuda_GBps", "cufft_GBps", "ppfft_opencl_GBps", "cuda_over_cufft",
-                "cuda_over_opencl", "cuda_with_opencl_plan_GBps", "cuda_of_copy", "cufft_of_copy"])
+                "cuda_over_opencl", "cuda_with_opencl_plan_GBps", "cuda_wisdom_before_GBps", "cuda_of_copy", "cufft_of_copy"])
     print("copy bandwidth %s GB/s\n" % fmt(copy, "%.1f"))
-    print("| prec | shape | ppfft-CUDA | cuFFT | ppfft-OpenCL | CUDA / cuFFT | CUDA / OpenCL | of copy: CUDA / cuFFT | CUDA, OpenCL's plan |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| prec | shape | ppfft-CUDA | cuFFT | ppfft-OpenCL | CUDA / cuFFT | CUDA / OpenCL | of copy: CUDA / cuFFT | CUDA, OpenCL's plan | CUDA, wisdom before |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for k in keys:
-        c, u, o, v = cuda.get(k, nan), cufft.get(k, nan), cl.get(k, nan), clplan.get(k, nan)
+        c, u, o, v, b = cuda.get(k, nan), cufft.get(k, nan), cl.get(k, nan), clplan.get(k, nan), old.get(k, nan)
         ru, ro, cc, uc = c / u, c / o, c / copy, u / copy
-        w.writerow([k[0], k[1], c, u, o, "%.4f" % ru, "%.4f" % ro, v, "%.4f" % cc, "%.4f" % uc])
+        w.writerow([k[0], k[1], c, u, o, "%.4f" % ru, "%.4f" % ro, v, b, "%.4f" % cc, "%.4f" % uc])
         mark = lambda r: ("**%.3f**" % r) if r < 1.0 else "%.3f" % r
-        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (k[0], k[1], fmt(c), fmt(u), fmt(o),
-              "-" if math.isnan(ru) else mark(ru), "-" if math.isnan(ro) else mark(ro), fmt(100 * cc, "%.1f") + " / " + fmt(100 * uc, "%.1f %%"), fmt(v)))
+        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (k[0], k[1], fmt(c), fmt(u), fmt(o),
+              "-" if math.isnan(ru) else mark(ru), "-" if math.isnan(ro) else mark(ro), fmt(100 * cc, "%.1f") + " / " + fmt(100 * uc, "%.1f %%"), fmt(v), fmt(b)))
