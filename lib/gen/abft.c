@@ -325,32 +325,33 @@ static void store(gen_state *gs)
 }
 
 /* One computation of block `blk` (fix: of the window's sums) up to the check's verdict `bad`; the
- * loads and stores around it are the caller's.  fix is the kernel's constant of the same name: the
- * other case's code is not written at all. */
-static int check_block(gen_state *gs, int two, int fix)
+ * loads and stores around it are the caller's. */
+static int check_block(gen_state *gs, int two)
 {
   text_buf *b = gs->b;
   tb_printf(b, "  real abft_cr = 0, abft_ci = 0, abft_cr2 = 0, abft_ci2 = 0, abft_n = 0, abft_or_ = 0, abft_oi_ = 0, abft_or2_ = 0, abft_oi2_ = 0;\n");
   char sr[96], si[96], line[320];
   sum_ref(gs, sr, sizeof sr, 'r', "i");
   sum_ref(gs, si, sizeof si, 'i', "i");
-  if (two && fix) {
+  if (two) {
+    tb_printf(b, "  if (fix) {\n");
     tb_format(b, line, sizeof line, "    vr[i] = %s; vi[i] = %s;\n", sr, si);
     each_slot(gs, line);
+    tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
   int failed = !(gs->d->abft_omit & ABFT_OMIT_INPUT) && input_shares(gs) != 0;
-  if (two && !fix && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
-    tb_printf(b, "  if (tr < nvalid) {\n");
+  if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
+    tb_printf(b, "  if (!fix && tr < nvalid) {\n");
     tb_format(b, line, sizeof line, "    %s += vr[i]; %s += vi[i];\n", sr, si);
     each_slot(gs, line);
     tb_printf(b, "  }\n");
   }
   inject_target(gs, "att == 0u && !fix");
   failed |= compute(gs) != 0;
-  if (two && fix) { /* the window's transform less the outputs that passed, read back (rare: no
-                     * registers hold them meanwhile) */
-    tb_printf(b, "  for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
+  if (two) { /* the window's transform less the outputs that passed, read back (rare: no registers
+              * hold them meanwhile) */
+    tb_printf(b, "  if (fix) for (uint ob_ = 0u; ob_ < nblk; ++ob_) if (ob_ != abft_pend) {\n");
     tb_printf(b, "  const ulong t0 = first + ((ulong)%s * %uu + ob_) * %uu;\n", gs->d->group_id, gen_abft_window(gs->d, gs->g), gs->g->t);
     gen_block_pointers(gs);
     if (!gs->general) tb_printf(b, "  (void)x0;\n");
@@ -379,15 +380,13 @@ static int check_block(gen_state *gs, int two, int fix)
               * the sums: a block as it is (a failed transform is corrected later), the window's
               * correction where the lane's window had one failure (wrong if its check fails below,
               * and then counted uncorrectable: the stats say FAULT) */
-    if (fix) { /* the lanes' corrections first: after the block's store, which reads the registers out
-                * for its own order, they had to live through it (f64 N = 16: 136 of the kernel's 192
-                * bytes of spills); no block's store (it had nvalid = 0: nothing) */
-      tb_printf(b, "  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
-      gen_store_owned_elements(gs);
-    } else {
-      tb_printf(b, "  /* store */\n");
-      store(gs);
-    }
+    tb_printf(b, "  if (fix) { /* the lanes' corrections first: after the block's store, which reads the registers out for its own\n"
+                 "              * order, they had to live through it (f64 N = 16: 136 of the kernel's 192 bytes of spills) */\n");
+    tb_printf(b, "  nvalid = valid && !abft_lost ? tr + 1u : 0u;\n");
+    gen_store_owned_elements(gs);
+    tb_printf(b, "  nvalid = 0u;\n  }\n");
+    tb_printf(b, "  /* store (fix: nvalid = 0, nothing) */\n");
+    store(gs);
   }
   if (!(gs->d->abft_omit & ABFT_OMIT_SUMS)) transform_sums(gs);
   tb_printf(b, "  const uint bad = valid && !(abft_dr * abft_dr + abft_di * abft_di + abft_dr2 * abft_dr2 + abft_di2 * abft_di2 <= "
@@ -426,25 +425,6 @@ static void block_start(gen_state *gs, const char *block)
   if (!gs->general) tb_printf(gs->b, "  (void)x0; (void)y0;\n");
 }
 
-/* One computation of ABFT2's window, fix a constant: block blk of the window (0), or the
- * correction of the window's failed blocks from the sums (1: nothing loaded, the pending block's
- * pointers); up to the check's verdict `bad`, with its store. */
-static int window_block(gen_state *gs, int fix)
-{
-  text_buf *b = gs->b;
-  const geometry *g = gs->g;
-  opaque_tables(gs, 0);
-  tb_printf(b, "  const uint fix = %uu, att = fix;\n", (unsigned)fix);
-  block_start(gs, fix ? "abft_pend != 0xffffffffu ? abft_pend : 0u" : "blk");
-  if (fix) tb_printf(b, "  uint nvalid = 0u; /* nothing loaded */\n  const uint valid = abft_pend != 0xffffffffu;\n");
-  else tb_printf(b, "  uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n  const uint valid = tr < nvalid;\n", g->t, g->t);
-  if (!fix) { /* the fix computation's registers come from the sums */
-    tb_printf(b, "  /* load into registers */\n");
-    load(gs);
-  }
-  return check_block(gs, 1, fix);
-}
-
 /* Barriers only where every work-item of the group arrives (loops of a uniform count, uniform
  * conditions), and no break or continue across them: what every OpenCL compiler handles, PoCL's
  * work-item loops included. */
@@ -481,24 +461,28 @@ int gen_abft_body(gen_state *gs)
               (unsigned)ABFT_NONE);
     tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pcr2 = 0, abft_pci2 = 0, abft_pn = 0; /* its input checksum shares */\n");
     /* the window's blocks, then (fix) the delayed, batched correction: one more computation, of the
-     * sums, when any lane needs it.  The two are separate copies of the code, each with fix a
-     * constant, not one loop with the fix iteration in it: there its branches (the sums for the
-     * input, the outputs that passed read back, the corrections' store) sat between the load and
-     * the block's store of every block, and the compiler kept registers and order for them. */
+     * sums, when any lane needs it */
     opaque_tables(gs, 1);
-    tb_printf(b, "  for (uint blk = 0u; blk < nblk; ++blk) {\n");
-    failed |= window_block(gs, 0);
+    tb_printf(b, "  for (uint blk = 0u, nit = nblk; blk < nit; ++blk) {\n");
+    opaque_tables(gs, 0);
+    tb_printf(b, "  const uint fix = blk == nblk, att = fix;\n");
+    block_start(gs, "fix ? (abft_pend != 0xffffffffu ? abft_pend : 0u) : blk");
+    tb_printf(b, "  uint nvalid = fix ? 0u : batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* fix: nothing loaded */\n", g->t, g->t);
+    tb_printf(b, "  const uint valid = fix ? abft_pend != 0xffffffffu : tr < nvalid;\n");
+    tb_printf(b, "  /* load into registers */\n");
+    load(gs);
+    failed |= check_block(gs, 1);
+    tb_printf(b, "  if (!fix) {\n");
     tb_printf(b, "  if (bad) {\n    if (tid == 0u) ppfft_count(abft_ctl + %uu);\n", (unsigned)ABFT_CTL_DETECTED);
     tb_printf(b, "    if (abft_pend == 0xffffffffu) { abft_pend = blk; abft_pcr = abft_cr; abft_pci = abft_ci; abft_pcr2 = abft_cr2; abft_pci2 = abft_ci2; abft_pn = abft_n; }\n");
     tb_printf(b, "    else { abft_lost = 1u; if (tid == 0u) ppfft_count(abft_ctl + %uu); }\n", (unsigned)ABFT_CTL_UNCORRECTABLE);
     tb_printf(b, "  }\n  }\n");
-    /* uniform: every work-item of the group arrives at the vote's barrier and takes the same branch */
+    tb_printf(b, "  if (fix && valid && tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
+              (unsigned)ABFT_CTL_CORRECTED);
+    tb_printf(b, "  if (blk + 1u == nblk) {\n");
     if (gs->d->abft_omit & ABFT_OMIT_ANY) tb_printf(b, "  const uint any_ = 0u;\n");
     else group_any(gs, "abft_pend != 0xffffffffu", "any_");
-    tb_printf(b, "  if (any_) {\n");
-    failed |= window_block(gs, 1);
-    tb_printf(b, "  if (valid && tid == 0u) ppfft_count(abft_ctl + (abft_lost || bad ? %uu : %uu));\n", (unsigned)ABFT_CTL_UNCORRECTABLE,
-              (unsigned)ABFT_CTL_CORRECTED);
+    tb_printf(b, "  nit += any_;\n  }\n");
     tb_printf(b, "  }\n");
   } else {
     /* one block; computed again when a transform fails, before anything is stored */
@@ -511,7 +495,7 @@ int gen_abft_body(gen_state *gs)
     tb_printf(b, "  uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n  const uint valid = tr < nvalid;\n", g->t, g->t);
     tb_printf(b, "  /* load into registers */\n");
     load(gs);
-    failed |= check_block(gs, 0, 0);
+    failed |= check_block(gs, 0);
     group_any(gs, "bad", "any_");
     tb_printf(b, "  again = att == 0u && any_;\n");
     tb_printf(b, "  if (att == 0u) {\n    if (bad && tid == 0u) ppfft_count(abft_ctl + %uu);\n    abft_was_bad = bad;\n", (unsigned)ABFT_CTL_DETECTED);
