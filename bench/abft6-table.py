@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """abft6-table: issue 14's overhead before and after, from bench/abft6-h200.sh's CSVs.
 
-  python3 bench/abft6-table.py DIR     (DIR/{before,after}-overhead-cuda-f{32,64}.csv, DIR/cufft-{before,after}.csv)
+  python3 bench/abft6-table.py DIR [BEFORE AFTER]
+      (DIR/{before,after}-overhead-cuda-f{32,64}.csv, DIR/cufft-{before,after}.csv; BEFORE and AFTER
+      name other tags in place of "before" and "after", a tag with a folder ("../X/before") from there)
 
 Markdown on stdout: per precision and N the overhead of ABFT2, ABFT1 and ABFT3 against ppfft
 without ABFT (median ms, same call), before and after; the geometric means of the overhead
@@ -10,6 +12,13 @@ at N <= 4096 (cuFFT ms / ABFT2 ms, cuFFT of the same call where there is one).""
 import csv, math, os, sys
 
 d = sys.argv[1]
+tags = {"before": sys.argv[2], "after": sys.argv[3]} if len(sys.argv) > 3 else {}
+
+
+def path(tag, name):
+    """DIR/NAME with the tag (its folder part taken from DIR): name is a format with {t}."""
+    t = tags.get(tag, tag)
+    return os.path.join(d, os.path.dirname(t), name.format(t=os.path.basename(t)))
 
 
 def rows(path):
@@ -19,7 +28,7 @@ def rows(path):
 
 def overhead(tag, prec):
     out = {}
-    p = os.path.join(d, f"{tag}-overhead-cuda-{prec}.csv")
+    p = path(tag, "{t}-overhead-cuda-" + prec + ".csv")
     if not os.path.exists(p):
         return out
     for r in rows(p):
@@ -30,7 +39,7 @@ def overhead(tag, prec):
 
 
 def cufft(tag, prec):
-    p = os.path.join(d, f"cufft-{tag}.csv")
+    p = path(tag, "cufft-{t}.csv")
     if not os.path.exists(p):
         return {}
     return {int(r["shape"]): float(r["ms"]) for r in rows(p) if r["precision"] == prec and r["check"] == "ok"}

@@ -306,6 +306,14 @@ START_TEST(describe_has_the_knob)
     ppfft_plan_destroy(p);
     ck_assert_msg(strstr(got, "ABFT") == NULL, "%s: a plan without PPFFT_ABFT: %s", configs[c].label, got);
     ck_assert_int_eq(plan_text_passes(got), plan_text_passes(name)); /* the same split */
+    for (int k = 0; k < plan_text_passes(name); ++k) { /* plan/abft.c: half a work-group of 256 and 2 transforms or more */
+      size_t wg = plan_text_wg(got, k), tpw = plan_text_tpw(got, k);
+      char pass[NAME_LEN];
+      plan_text_pass(got, k, pass);
+      if (strstr(pass, "RP+LM-CM") && wg >= 256 && tpw >= 2)
+        ck_assert_msg(plan_text_wg(name, k) == wg / 2 && plan_text_tpw(name, k) == tpw / 2, "%s: pass %d of %s under ABFT2: %s", configs[c].label, k, got, name);
+      else ck_assert_msg(plan_text_wg(name, k) < 256 || plan_text_tpw(name, k) == 1, "%s: pass %d of %s", configs[c].label, k, name);
+    }
     if (!config_abft1(c)) continue;
     ppfft_status s = ppfft_plan_create_variant(t->ctx, &d, config_name(c, 1), &p);
     ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", config_name(c, 1), ppfft_context_last_error(t->ctx));

@@ -61,6 +61,15 @@ size_t plan_text_tpw(const char *v, int k)
   return (size_t)strtoul(s + 2, NULL, 10);
 }
 
+size_t plan_text_wg(const char *v, int k)
+{
+  char t[PLAN_TEXT_LEN];
+  plan_text_pass(v, k, t);
+  const char *s = strstr(t, "/wg");
+  ck_assert_msg(s != NULL, "pass %d of %s: no /wg", k, v);
+  return (size_t)strtoul(s + 3, NULL, 10);
+}
+
 int plan_text_every_pass_has(const char *v, const char *token)
 {
   for (int k = 0; k < plan_text_passes(v); ++k) {

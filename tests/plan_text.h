@@ -24,6 +24,9 @@ int plan_text_radices(const char *v, int k, size_t *len);
 /* The transforms per work-group ("/t4") of pass k. */
 size_t plan_text_tpw(const char *v, int k);
 
+/* The work-group size ("/wg64") of pass k. */
+size_t plan_text_wg(const char *v, int k);
+
 /* Whether the knob list of every pass of v holds the token (between '/' or '+' delimiters). */
 int plan_text_every_pass_has(const char *v, const char *token);
 

@@ -43,6 +43,16 @@ ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppf
         }
       }
     }
+    /* half the work-group and its transforms, where it has 256 work-items and 2 transforms or more:
+     * a window's blocks then wait at barriers of half as many work-items, and twice as many work-groups
+     * interleave (H200, CUDA, N = 1024: ABFT2 0.204 -> 0.185 ms f32, 0.245 -> 0.221 f64 at wg128/t2,
+     * the plain kernel 0.138 -> 0.135, 0.138 -> 0.137; bench/results/2026-11-25-h200-abft7) */
+    if (v.wg >= 256 && v.tpw >= 2) {
+      variant h = v;
+      h.wg /= 2;
+      h.tpw /= 2;
+      if (geometry_of(&pb, &h, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) v = h;
+    }
     vs[n++] = v;
   }
   plan_origin origin = base->origin;
