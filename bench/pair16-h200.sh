@@ -16,7 +16,7 @@ rm -rf $L; mkdir -p $L
 export XDG_CACHE_HOME=/tmp/cache-pair16 XDG_DATA_HOME=/tmp/xdg-pair16
 T0=$(date +%s)
 el() { echo $(( $(date +%s) - T0 )); }
-save() { cp $L/*.csv $L/*.wisdom $L/gpu.txt $OUT/ 2>/dev/null; tar czf $OUT/logs.tgz -C $L . 2>/dev/null; }
+save() { cp $L/*.csv $L/gpu.txt $OUT/ 2>/dev/null; tar czf $OUT/logs.tgz -C $L . 2>/dev/null; }
 TB=${TARBALL:-$R/.gpu/pair16/ppfft-0.1.0.tar.gz}
 if ! cmp -s $TB $B/.ok 2>/dev/null; then
   rm -rf $B; mkdir -p $B && tar xf $TB -C $B --strip-components=1 && cd $B &&
@@ -35,18 +35,19 @@ grep -iE "keep|replac|existing|winner" $L/tune.log | cut -c1-220 | head -20
 mkdir -p $L/wisdom && python3 bench/wisdom-merge.py wisdom/nvidia-h200.wisdom $L/pair16.wisdom $L/wisdom/nvidia-h200.wisdom > $L/merge.log 2>&1
 cat $L/merge.log; cp $L/wisdom/nvidia-h200.wisdom $L/merged.wisdom
 save
-# 2. in one call: ppfft-OpenCL (shipped, then merged wisdom), cuFFT, VkFFT-OpenCL
+# 2. in one call (the peers' CSV one file a run: their --csv starts a file afresh; the recorded call, at
+# a1ec165, kept only the f64 rows there and the f32 rows in cufft.log, vkfft.log): ppfft-OpenCL (shipped, then merged wisdom), cuFFT, VkFFT-OpenCL
 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$B/wisdom timeout 40 bench/ppfft-bench -p f32 -m 256 -r 20 -n $S --csv $L/ppfft-shipped.csv > $L/ppfft-shipped.log 2>&1
 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$B/wisdom timeout 30 bench/ppfft-bench -p f64 -m 256 -r 20 -n 4096,8192 --csv $L/ppfft-shipped.csv >> $L/ppfft-shipped.log 2>&1
 echo "shipped: exit $? at $(el) s"; show $L/ppfft-shipped.log
 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$L/wisdom timeout 40 bench/ppfft-bench -p f32 -m 256 -r 20 -n $S --csv $L/ppfft-tuned.csv > $L/ppfft-tuned.log 2>&1
 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$L/wisdom timeout 30 bench/ppfft-bench -p f64 -m 256 -r 20 -n 4096,8192 --csv $L/ppfft-tuned.csv >> $L/ppfft-tuned.log 2>&1
 echo "tuned: exit $? at $(el) s"; show $L/ppfft-tuned.log
-timeout 30 bench/cufft-bench -p f32 -m 256 -r 20 --csv $L/cufft.csv ${S//,/ } > $L/cufft.log 2>&1
-timeout 30 bench/cufft-bench -p f64 -m 256 -r 20 --csv $L/cufft.csv 4096 8192 >> $L/cufft.log 2>&1
+timeout 30 bench/cufft-bench -p f32 -m 256 -r 20 --csv $L/cufft-f32.csv ${S//,/ } > $L/cufft.log 2>&1
+timeout 30 bench/cufft-bench -p f64 -m 256 -r 20 --csv $L/cufft-f64.csv 4096 8192 >> $L/cufft.log 2>&1
 echo "cufft: exit $? at $(el) s"; show $L/cufft.log
-PPFFT_DEVICE=$D timeout 30 bench/vkfft-bench -p f32 -m 256 -r 20 --csv $L/vkfft.csv ${S//,/ } > $L/vkfft.log 2>&1
-PPFFT_DEVICE=$D timeout 30 bench/vkfft-bench -p f64 -m 256 -r 20 --csv $L/vkfft.csv 4096 8192 >> $L/vkfft.log 2>&1
+PPFFT_DEVICE=$D timeout 30 bench/vkfft-bench -p f32 -m 256 -r 20 --csv $L/vkfft-f32.csv ${S//,/ } > $L/vkfft.log 2>&1
+PPFFT_DEVICE=$D timeout 30 bench/vkfft-bench -p f64 -m 256 -r 20 --csv $L/vkfft-f64.csv 4096 8192 >> $L/vkfft.log 2>&1
 echo "vkfft: exit $? at $(el) s"; show $L/vkfft.log
 save
 echo "total $(el) s"
