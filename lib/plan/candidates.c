@@ -273,7 +273,10 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
    * the same count as XR2, in shorter rounds.  H200, CUDA, one tune (bench/results/2026-11-25-
    * h200-cuda14): 16384 f32 r16x32x32 XR2+PAIR at wg512 0.176 ms (one round at wg1024 0.185-0.191,
    * the XR2 kernel before 0.208), 8192 f32 r16x16x32 XR2+PAIR+MB2 at wg256 0.140 (two exchanges;
-   * r8x8x8x16 XR2+PAIR 0.143, before 0.156). */
+   * r8x8x8x16 XR2+PAIR 0.143, before 0.156).  H200, OpenCL, one tune (bench/results/2026-11-25-
+   * h200-pair16): 8192 f32 r16x16x32 XR2+PAIR at wg256 0.138 ms (the XR2 kernels 0.153-0.161),
+   * 16384 f32 r16x32x32 XR4+PAIR at wg512 0.176 (0.190), 8192 f64 r16x16x32 XR4+PAIR at wg256
+   * 0.169 (0.186): 1.02x, 1.11x, 1.13x cuFFT. */
   for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && !(p->n & (p->n - 1)) && a < 2; ++a)
     for (unsigned widen = 0; widen < 2; ++widen) {
       variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, TW_GM, 1);
@@ -299,7 +302,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
       if (fewest_passes(&v, (unsigned)(p->n * v.tpw / v.wg)) != 0) continue;
       variant b = v;
       b.minb = 2;
-      if (di->cuda && geometry_of(p, &b, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &b);
+      if (geometry_of(p, &b, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &b); /* (MB: CUDA only) */
       else add_pair(p, di, out, &n, max, &v);
     }
   /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
