@@ -145,6 +145,46 @@ START_TEST(measure_candidates_one_pass_rounds)
 }
 END_TEST
 
+/* One pass of a power of two past 8192 points on OpenCL's 48 KiB: MEASURE times PAIR (both parts of
+ * an element a round: the real2 words of core/geometry.c) in the fewest rounds that hold its twice
+ * the bytes, XR2 for 8192 f32 (half the barriers of XR2 without it), XR4 for 16384 f32 and 8192
+ * f64, each within the local memory; none on a CPU, none where four rounds cannot hold it (32768). */
+START_TEST(measure_candidates_pair_rounds)
+{
+  static const struct { size_t n; int f64; const char *v; } cases[] = {
+    {8192, 0, "r8x8x8x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"},
+    {8192, 0, "r16x16x32/RP+LM-CM+XR2+PAIR+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1"},
+    {16384, 0, "r16x32x32/RP+LM-CM+XR4+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"},
+    {16384, 0, "r16x16x4x16/RP+LM-CM+XR4+PAIR+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1"},
+    {8192, 1, "r8x8x8x16/RP+LM-CM+XR4+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1"},
+  };
+  device_info cl = gpu(0), cpu = gpu(0);
+  cpu.type = CL_DEVICE_TYPE_CPU;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) ck_assert_msg(measure_lists(cases[i].n, cases[i].f64, &cl, cases[i].v), "%s", cases[i].v);
+  static const struct { size_t n; int f64; unsigned xr; } sizes[] = {{8192, 0, 2}, {16384, 0, 4}, {8192, 1, 4}, {32768, 0, 0}, {4096, 0, 0}};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
+    problem p;
+    problem_init_plain(&p, sizes[i].n, 1024, sizes[i].f64, -1);
+    variant c[64];
+    size_t k = candidates_measure(&p, &cl, c, 64), pairs = 0;
+    ck_assert_uint_lt(k, 64);
+    for (size_t j = 0; j < k; ++j) {
+      if (!c[j].pair) continue;
+      geometry g;
+      char msg[256];
+      ck_assert_int_eq(geometry_of(&p, &c[j], &cl, &g, msg, sizeof msg), PPFFT_SUCCESS);
+      ck_assert_uint_eq(c[j].rounds, sizes[i].xr);
+      ck_assert_uint_le(g.local_bytes, cl.local_mem);
+      ck_assert_uint_ge(g.local_bytes, problem_elem_bytes(&p) * sizes[i].n / sizes[i].xr); /* both parts of N / xr elements */
+      ++pairs;
+    }
+    ck_assert_msg(sizes[i].xr ? pairs >= 6 : pairs == 0, "N = %zu f64 %d: %zu PAIR candidates", sizes[i].n, sizes[i].f64, pairs);
+    k = candidates_measure(&p, &cpu, c, 64);
+    for (size_t j = 0; j < k; ++j) ck_assert(!c[j].pair);
+  }
+}
+END_TEST
+
 /* MEASURE times COLS on a pass with a column side (fitted to 128 bytes of each row where local
  * memory allows), never on a plain batch; the exhaustive list has it too. */
 START_TEST(measure_candidates_cols)
@@ -442,6 +482,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, measure_candidates_by_device);
   tcase_add_test(tc, measure_candidates_cols);
   tcase_add_test(tc, measure_candidates_one_pass_rounds);
+  tcase_add_test(tc, measure_candidates_pair_rounds);
   tcase_add_test(tc, reorder_candidates);
   tcase_add_test(tc, short_factor_candidates);
   tcase_add_test(tc, cuda_estimate_order);

@@ -102,6 +102,12 @@ START_TEST(exchange_rounds)
     {15625, "r5x5x5x5x5x5/RP+LM-CM+XR5+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg625/t1", 0, 1},
     {16807, "r7x7x7x7x7/RP+LM-CM+XR7+PAIR+CGAP+VASM2+TW-GM+CSE+IL+LU/wg343/t1", 0, 1},
     {4096, "r16x16x16/RP+LM-CM+XR4+PAIR+CGAP+VASM4+TW-GM+CSE+IL+LU/wg64/t1", 1, 1},
+    /* powers of two in one pass past OpenCL's 48 KiB (plan/candidates.c): XR2+PAIR for 8192 f32,
+     * XR4+PAIR for 16384 f32 and 8192 f64 */
+    {8192, "r8x8x8x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1", 0, 0},
+    {16384, "r16x32x32/RP+LM-CM+XR4+PAIR+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1", 0, 1},
+    {8192, "r16x16x2x16/RP+LM-CM+XR4+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1", 1, 1},
+    {8192, "r16x16x32/RP+LM-CM+XR2+PAIR+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg256/t1", 0, 1},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
     if (cases[i].full && !test_full()) continue; /* check-full only */

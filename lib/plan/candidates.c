@@ -146,6 +146,18 @@ static void add_unique(variant *out, size_t *n, size_t max, const variant *v)
   if (!listed(out, *n, v) && *n < max) out[(*n)++] = *v;
 }
 
+/* Appends v (PAIR) where geometry admits it on di; off CUDA, where OpenCL's local memory (48 KiB
+ * on NVIDIA) does not hold PAIR's twice the bytes, in the fewest exchange rounds above v's that do
+ * (on CUDA the list stays what was timed: bench/results/2026-11-25-h200-cuda14). */
+static void add_pair(const problem *p, const device_info *di, variant *out, size_t *n, size_t max, const variant *v)
+{
+  variant w = *v;
+  geometry g;
+  char msg[256];
+  if (geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS || (!di->cuda && fit_rounds(p, di, &w, w.rounds > 1 ? w.rounds : 1, &g) == 0))
+    add_unique(out, n, max, &w);
+}
+
 /* f16's COLS passes: v, and v with LM32 (the local plane in f32 parts, not half2 words), which ran
  * the COLS plans of 32768, 2^19 and 2^20 3-7 % faster on the H200 where the half2 plane lifted
  * every other shape (core/geometry.c) */
@@ -251,15 +263,21 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         add_unique(out, &n, max, &v);
         if (fit_rounds(p, di, &v, v.rounds > 1 ? v.rounds : 1, &g) == 0) add_unique(out, &n, max, &v);
       }
-  /* CUDA, one pass of a power of two from 8192 points: PAIR, whose twice the bytes Hopper's shared
-   * memory holds, with TW-GM+TWP: in one round at the fitted width (as fitted, and with its last
-   * radix, where smaller, before the one before it), in two rounds with radices of 8 before the
-   * last, and in two rounds at twice the width in the fewest passes, with MB2 where the registers
-   * allow two blocks (130 registers without it: one).  H200, one tune (bench/results/2026-11-25-
+  /* GPUs, one pass of a power of two from 8192 points: PAIR, with TW-GM+TWP: at the fitted width
+   * (as fitted, and with its last radix, where smaller, before the one before it), with radices of
+   * 8 before the last in two rounds, and at twice the width in the fewest passes in two rounds, with
+   * MB2 on CUDA where the registers allow two blocks (130 registers without it: one).  Hopper's
+   * shared memory holds these as they are (one round at the fitted width); OpenCL's 48 KiB takes
+   * the fewest rounds above them that hold PAIR's twice the bytes (add_pair): 8192 f32 XR2+PAIR
+   * (34 KB) has half the barriers of the XR2 kernel it replaces, 16384 f32 and 8192 f64 XR4+PAIR
+   * the same count as XR2, in shorter rounds.  H200, CUDA, one tune (bench/results/2026-11-25-
    * h200-cuda14): 16384 f32 r16x32x32 XR2+PAIR at wg512 0.176 ms (one round at wg1024 0.185-0.191,
    * the XR2 kernel before 0.208), 8192 f32 r16x16x32 XR2+PAIR+MB2 at wg256 0.140 (two exchanges;
-   * r8x8x8x16 XR2+PAIR 0.143, before 0.156). */
-  for (size_t a = 0; di && di->cuda && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && !(p->n & (p->n - 1)) && a < 2; ++a)
+   * r8x8x8x16 XR2+PAIR 0.143, before 0.156).  H200, OpenCL, one tune (bench/results/2026-11-25-
+   * h200-pair16): 8192 f32 r16x16x32 XR2+PAIR at wg256 0.138 ms (the XR2 kernels 0.153-0.161),
+   * 16384 f32 r16x32x32 XR4+PAIR at wg512 0.176 (0.190), 8192 f64 r16x16x32 XR4+PAIR at wg256
+   * 0.169 (0.186): 1.02x, 1.11x, 1.13x cuFFT. */
+  for (size_t a = 0; di && (di->type & CL_DEVICE_TYPE_GPU) && p->n >= 8192 && !(p->n & (p->n - 1)) && a < 2; ++a)
     for (unsigned widen = 0; widen < 2; ++widen) {
       variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, TW_GM, 1);
       geometry g;
@@ -268,24 +286,24 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
       if (!widen) {
         variant w = v, last = v, r8 = v;
         w.rounds = 0;
-        if (geometry_of(p, &w, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &w);
+        add_pair(p, di, out, &n, max, &w);
         last.rounds = 0;
         int k = last.npasses - 1;
         if (k > 0 && last.radix[k] < last.radix[k - 1]) {
           unsigned small = last.radix[k];
           last.radix[k] = last.radix[k - 1], last.radix[k - 1] = small;
-          if (geometry_of(p, &last, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &last);
+          add_pair(p, di, out, &n, max, &last);
         }
         r8.rounds = 2;
-        if (rounds_radices(&r8, 8) == 0 && geometry_of(p, &r8, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &r8);
+        if (rounds_radices(&r8, 8) == 0) add_pair(p, di, out, &n, max, &r8);
         continue;
       }
       v.rounds = 2;
       if (fewest_passes(&v, (unsigned)(p->n * v.tpw / v.wg)) != 0) continue;
       variant b = v;
       b.minb = 2;
-      if (geometry_of(p, &b, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &b);
-      else if (geometry_of(p, &v, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &v);
+      if (geometry_of(p, &b, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, &n, max, &b); /* (MB: CUDA only) */
+      else add_pair(p, di, out, &n, max, &v);
     }
   /* A pass with a column side: COLS (neighbouring work-items take neighbouring columns, the
    * column side straight to and from registers) with TW-GM+TWP and CM-K at the fitted columns
