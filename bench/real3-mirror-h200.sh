@@ -28,7 +28,8 @@ run() { # $1: kind, $2: n, $3: plan (or "estimate" with the shipped wisdom)
   XDG_CACHE_HOME=$C PPFFT_DEVICE=1:0 PPFFT_WISDOM_PATH=$B/wisdom timeout 30 bench/ppfft-bench --kind $1 -p f32 -m 256 -r 20 -n $2 -v "$3" --csv $L/mirror.csv > $L/run$i.log 2>&1
   echo "$i $1 $2 $(grep -E "^ +[0-9]" $L/run$i.log | awk '{print $(NF-4), $(NF-3), $NF}') $3"
   for f in $(find $C -name "*.bin" 2>/dev/null); do
-    tail -n +2 $f > $L/k.ptx; echo "  $(grep -m1 -oE "reqntid [0-9]+" $L/k.ptx) $($PTXAS -arch=sm_90 -v $L/k.ptx -o /dev/null 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes smem" | tr '\n' ' ')"
+    tail -n +2 $f | tr -d '\000' > $L/k.ptx # (the binary ends in a NUL, which ptxas refuses)
+    echo "  $(grep -m1 -oE "reqntid [0-9]+" $L/k.ptx) $($PTXAS -arch=sm_90 -v $L/k.ptx -o /dev/null 2>&1 | grep -oE "Used [0-9]+ registers|[0-9]+ bytes spill stores|[0-9]+ bytes smem" | tr '\n' ' ')"
   done
 }
 {
