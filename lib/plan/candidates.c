@@ -32,8 +32,8 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
    * bench/results/2026-11-24-h200-cols: the tuner chose it for every column pass of 1D plans, f32
    * and f64, 1.3-1.8x the staged columns; CUDA: bench/results/2026-11-25-h200-cuda13); the passes
    * of a split real dimension too (the R2C's pairs of reals, the C2R's Hermitian loads and paired
-   * real stores: the tuner chose it for all 10 such passes of 1D f32 65536..2^24 on the H200,
-   * bench/results/2026-11-25-h200-real3) */
+   * real stores: the tuner chose it for all 10 such passes of 1D f32 65536..2^24 on the H200 through
+   * OpenCL, not timed through CUDA: bench/results/2026-11-25-h200-real3) */
   if (di && (di->type & CL_DEVICE_TYPE_GPU) && count < max) {
     variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 1);
     v.cols = 1;
