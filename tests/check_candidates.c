@@ -257,6 +257,64 @@ START_TEST(reorder_candidates)
 }
 END_TEST
 
+/* A real transform's extra pass and reorder split its fast path's N/2, not N (whose factors made
+ * no plan: a C2R of 65536, fewest one pass of 32768, was never timed in two): C2R 65536 as 128 x
+ * 256, C2R 8192 (fewest: the general path's one pass) on the fast path as 64 x 64, R2C 2^22 as
+ * 128 x 128 x 128 one pass fewer as 1024 x 2048 and 2048 x 1024; C2C 2^16 as 256 x 256. */
+START_TEST(real_half_extra_and_reorder)
+{
+  ppfft_desc d;
+  transform t;
+  plan_candidate c[4];
+  size_t n = 65536;
+  ppfft_desc_init(&d, 1, &n, 1);
+  d.kind = PPFFT_C2R;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  search_problem sp = {.t = &t};
+  sp.fewest.nfactors[0] = 1, sp.fewest.factor[0][0] = 32768, sp.fewest.real_half = 1;
+  ck_assert(solver_extra_pass.applicable(NULL, &sp));
+  ck_assert_uint_eq(solver_extra_pass.candidates(NULL, &sp, c, 4), 1);
+  ck_assert(c[0].sp.real_half);
+  ck_assert_int_eq(c[0].sp.nfactors[0], 2);
+  ck_assert_uint_eq(c[0].sp.factor[0][0] * c[0].sp.factor[0][1], 32768);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 128);
+  n = 8192;
+  ppfft_desc_init(&d, 1, &n, 1);
+  d.kind = PPFFT_C2R;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  sp.fewest = (split){0};
+  sp.fewest.nfactors[0] = 1, sp.fewest.factor[0][0] = 8192; /* the general path */
+  ck_assert_uint_eq(solver_extra_pass.candidates(NULL, &sp, c, 4), 1);
+  ck_assert(c[0].sp.real_half);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 64);
+  ck_assert_uint_eq(c[0].sp.factor[0][1], 64);
+  n = (size_t)1 << 16;
+  ppfft_desc_init(&d, 1, &n, 1);
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  sp.fewest = (split){0};
+  sp.fewest.nfactors[0] = 1, sp.fewest.factor[0][0] = n;
+  ck_assert_uint_eq(solver_extra_pass.candidates(NULL, &sp, c, 4), 1);
+  ck_assert(!c[0].sp.real_half);
+  ck_assert_uint_eq(c[0].sp.factor[0][0], 256);
+  ck_assert_uint_eq(c[0].sp.factor[0][1], 256);
+  n = (size_t)1 << 22;
+  ppfft_desc_init(&d, 1, &n, 1);
+  d.kind = PPFFT_R2C;
+  ck_assert_int_eq(transform_from_desc(NULL, NULL, &d, &t), PPFFT_SUCCESS);
+  sp.fewest = (split){0};
+  sp.fewest.nfactors[0] = 3, sp.fewest.real_half = 1;
+  sp.fewest.factor[0][0] = sp.fewest.factor[0][1] = sp.fewest.factor[0][2] = 128;
+  ck_assert(solver_reorder.applicable(NULL, &sp));
+  ck_assert_uint_eq(solver_reorder.candidates(NULL, &sp, c, 4), 2);
+  for (int i = 0; i < 2; ++i) {
+    ck_assert(c[i].sp.real_half);
+    ck_assert_int_eq(c[i].sp.nfactors[0], 2);
+    ck_assert_uint_eq(c[i].sp.factor[0][0], i ? 2048 : 1024);
+    ck_assert_uint_eq(c[i].sp.factor[0][1], i ? 1024 : 2048);
+  }
+}
+END_TEST
+
 /* The f16 short-factor solver: 2^18 as 512 x 512 gets 2048 x 128, 128 x 2048, 1024 x 256, 256 x 1024
  * (4096 x 64 is too long); as 64 x 64 x 64 the same four; never the balanced split in either order; under EXHAUSTIVE only where the fewest is three passes; none for
  * 2^20 (its long factor would be 4096 or more); never for f32 or shorter than 2^17. */
@@ -484,6 +542,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, measure_candidates_one_pass_rounds);
   tcase_add_test(tc, measure_candidates_pair_rounds);
   tcase_add_test(tc, reorder_candidates);
+  tcase_add_test(tc, real_half_extra_and_reorder);
   tcase_add_test(tc, short_factor_candidates);
   tcase_add_test(tc, cuda_estimate_order);
   tcase_add_test(tc, mixed_radix_fit);

@@ -75,8 +75,10 @@ void gen_global_load(const gen_state *gs, text_buf *b, int side, const char *nam
   }
   if (gs->general && !side && gs->p->r2c && gs->p->half && gs->p->real_part != REAL_LAST) { /* z_k = x_2k + i x_2k+1 */
     size_t s = gs->p->pair_stride ? gs->p->pair_stride : gs->p->in_stride, zs = gs->p->pair_stride ? gs->p->in_stride : 2 * s;
-    if (s == 1 && zs == 2 && !gs->p->f16 && !gs->p->in_planar && side_starts_even(gs->p, 0)) { /* contiguous pairs: one real2 load */
-      tb_printf(b, "    const real2 %s = src[((%s) >> 1) + (ulong)(%s)];\n", name, ptr, pos);
+    if (s == 1 && zs % 2 == 0 && !gs->p->f16 && !gs->p->in_planar && side_starts_even(gs->p, 0)) {
+      /* contiguous pairs: one real2 load (a split dimension's first pass too: its z_k are zs / 2 real2 apart) */
+      if (zs == 2) tb_printf(b, "    const real2 %s = src[((%s) >> 1) + (ulong)(%s)];\n", name, ptr, pos);
+      else tb_printf(b, "    const real2 %s = src[((%s) >> 1) + (ulong)(%s) * %zuul];\n", name, ptr, pos, zs / 2);
       return;
     }
     tb_printf(b, "    const real2 %s = %sreal2%sLDR_IN((%s) + (ulong)(%s) * %zuul), LDR_IN((%s) + (ulong)(%s) * %zuul + %zuul));\n", name,
@@ -228,9 +230,10 @@ static void general_store(const gen_state *gs, text_buf *b, const char *tr, cons
   }
   else if (p->c2r && p->half && p->real_part != REAL_FIRST) { /* z_k = x_2k + i x_2k+1 */
     size_t s = p->pair_stride ? p->pair_stride : p->out_stride, zs = p->pair_stride ? p->out_stride : 2 * s;
-    if (s == 1 && zs == 2 && !p->f16 && !p->out_planar && side_starts_even(p, 1)) /* contiguous pairs: one real2 store */
-      tb_printf(b, "      dst[((%s) >> 1) + (ulong)(%s)] = o_; }\n", ptr, pos);
-    else
+    if (s == 1 && zs % 2 == 0 && !p->f16 && !p->out_planar && side_starts_even(p, 1)) { /* contiguous pairs: one real2 store */
+      if (zs == 2) tb_printf(b, "      dst[((%s) >> 1) + (ulong)(%s)] = o_; }\n", ptr, pos);
+      else tb_printf(b, "      dst[((%s) >> 1) + (ulong)(%s) * %zuul] = o_; }\n", ptr, pos, zs / 2);
+    } else
       tb_printf(b, "      STR_OUT((%s) + (ulong)(%s) * %zuul, o_.x); STR_OUT((%s) + (ulong)(%s) * %zuul + %zuul, o_.y); }\n", ptr, pos,
                 zs, ptr, pos, zs, s);
   } else if (p->r2c && p->real_part == REAL_WHOLE) /* the Hermitian half only */

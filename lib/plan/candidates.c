@@ -30,11 +30,11 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
   /* GPUs (OpenCL and CUDA), a pass with a column side: COLS+TW-GM+TWP first, the column side
    * straight to and from registers, 64 bytes of each row or more (H200, OpenCL:
    * bench/results/2026-11-24-h200-cols: the tuner chose it for every column pass of 1D plans, f32
-   * and f64, 1.3-1.8x the staged columns; CUDA: bench/results/2026-11-25-h200-cuda13).  Not yet
-   * on the passes of a split real dimension but the R2C's last (the pairs of reals, the C2R's
-   * Hermitian loads: not timed on a GPU yet; MEASURE times them) */
-  const int real_split = (p->r2c || p->c2r) && !p->mirror;
-  if (di && (di->type & CL_DEVICE_TYPE_GPU) && !real_split && count < max) {
+   * and f64, 1.3-1.8x the staged columns; CUDA: bench/results/2026-11-25-h200-cuda13); the passes
+   * of a split real dimension too (the R2C's pairs of reals, the C2R's Hermitian loads and paired
+   * real stores: the tuner chose it for all 10 such passes of 1D f32 65536..2^24 on the H200 through
+   * OpenCL, not timed through CUDA: bench/results/2026-11-25-h200-real3) */
+  if (di && (di->type & CL_DEVICE_TYPE_GPU) && count < max) {
     variant v = knobs(ONCHIP_RP_LM_CM, ACCESS_CGAP, 0, 2, TW_GM, 1);
     v.cols = 1;
     geometry g;

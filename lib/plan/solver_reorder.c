@@ -5,14 +5,16 @@
  * rounds.  The other order, and a split into fewer passes that the estimate's fit refused for that
  * reason (2^21 f32 on NVIDIA's OpenCL: 1024 x 2048 has a 2048-point row-in pass of 16 bytes a row,
  * 2048 x 1024 a row-in pass of 1024 with 32), are timed here; a pass without candidates leaves its
- * split out.  (PPFFT_EXHAUSTIVE's four-step solver already times every order of the fewest.) */
+ * split out.  (PPFFT_EXHAUSTIVE's four-step solver already times every order of the fewest.)  A
+ * real transform on the fast path splits its complex length N/2 the same way: its last pass (an
+ * R2C's pairing, a C2R's paired real stores) is the one whose order matters most. */
 #include "plan/solver.h"
 
 static int applicable(const ppfft_context *c, const search_problem *sp)
 {
   (void)c;
   const transform *t = sp->t;
-  return !split_has_bluestein(&sp->fewest) && !sp->fewest.real_half && t->rank == 1 && sp->fewest.nfactors[0] >= 2;
+  return !split_has_bluestein(&sp->fewest) && t->rank == 1 && sp->fewest.nfactors[0] >= 2;
 }
 
 /* f[0..k-1] in descending order into out, if that is another order; returns whether it is. */
@@ -37,7 +39,7 @@ static size_t candidates(const ppfft_context *c, const search_problem *sp, plan_
     for (int i = 0; i < k; ++i) out[n].sp.factor[0][i] = r[i];
     ++n;
   }
-  if (k > 2 && split_balanced(sp->t->n[0], k - 1, f)) /* one pass fewer, both orders */
+  if (k > 2 && split_balanced(decompose_fft_length(sp->t, &sp->fewest, 0), k - 1, f)) /* one pass fewer, both orders */
     for (int o = 0; o < 2 && n < max; ++o) {
       if (o && !descending(f, k - 1, r)) break;
       out[n] = (plan_candidate){.sp = sp->fewest, .from = solver_reorder.name};
