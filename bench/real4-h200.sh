@@ -18,7 +18,7 @@ late() { [ $(el) -gt ${STOP:-100} ] && { echo "skipped past ${STOP:-100} s: $1";
 build() { # $1: folder, $2: 1 to reverse the generator's diff (main's generator)
   rm -rf $1 && mkdir -p $1 && tar xf $G/ppfft-0.1.0.tar.gz -C $1 --strip-components=1 && cd $1 &&
     { [ "$2" = 0 ] || patch -R -p1 -s < $G/real4-gen.diff; } &&
-    ./configure --with-cuda -q && make -j8 bench/ppfft-bench tuner/ppfft-tune bench/cufft-bench
+    ./configure --with-cuda -q && make -j8
 }
 (build /tmp/b-r4 0 > $L/build-branch.log 2>&1; echo $? > $L/rc-branch) &
 (build /tmp/b-main 1 > $L/build-main.log 2>&1; echo $? > $L/rc-main) &
