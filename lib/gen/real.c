@@ -163,6 +163,7 @@ static void r2c_pair_and_store(gen_state *gs)
   tb_printf(&body, "      if (k_ >= %uu) vstore2(%sreal2%s%s, %s), k_ - %uu, lds + tr * %uu); }\n", h, gs->d->vec_open, gs->d->vec_mid, zr, zi, h,
             base);
   gen_loop_body(gs, "q", rq, &body);
+  if (gs->p->inplace) gs->mirror_reads = 1; /* X_(M-k) overwrites the reals that another work-item read */
   gen_barrier_local(gs);
   text_buf_init(&body);
   char xr[2][96] = {"xr_"}, xi[2][96] = {"xi_"}, yr[2][96] = {"yr_"}, yi[2][96] = {"yi_"};
