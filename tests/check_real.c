@@ -385,6 +385,11 @@ static const real_case quick[] = {
   {PPFFT_C2R, 1, {128}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
   {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
   {PPFFT_C2R, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
+  /* the fast R2C stored from owned slots (gen/real.c's r2c_pair_and_store): the owner of k <= M/2
+   * stores X_k and X_(M-k); two transforms a work-group, the last one absent; unrolled and not,
+   * f64 in place */
+  {PPFFT_R2C, 1, {512}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
+  {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
 };
 
 /* make check-full: more shapes and layouts */

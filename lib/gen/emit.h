@@ -98,10 +98,11 @@ void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const cha
 /* gen/real.c, the fast path of real transforms (problem.h's half): the C2R load that declares
  * `name` = Z_pos from X_pos and X_(M-pos) of the transform at ptr; the R2C pairing of each owned
  * Z_k with Z_(M-k) after the last radix pass of RP+LM-CM, which leaves X_k in the slots (X_0 and
- * X_M in the real and imaginary slots of k = 0).  In the first pass of a split C2R dimension
- * (REAL_FIRST), pos of column r (transform tr) is k = r + (M / n) pos. */
+ * X_M in the real and imaginary slots of k = 0), or returns 1 where it stored X itself (a whole
+ * transform in the pass, owned stores: gen/real.c's r2c_pair_and_store).  In the first pass of a
+ * split C2R dimension (REAL_FIRST), pos of column r (transform tr) is k = r + (M / n) pos. */
 void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const char *ptr, const char *pos, const char *tr);
-void gen_r2c_half_pair(gen_state *gs);
+int gen_r2c_half_pair(gen_state *gs);
 
 /* Before a loop over var of a C2R fast path's loads (nothing for another problem or a loop whose
  * positions it cannot follow): the owned positions of slot group var (staged = 0), or those of

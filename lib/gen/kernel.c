@@ -160,7 +160,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
       gen_stockham_on_slots(gs, gen_stockham(gs, s));
       if (v->abft == 3) gen_abft3_pass_end(gs, gen_stockham(gs, s));
     }
-    if (p->r2c && p->half && (p->real_part == REAL_WHOLE || p->mirror)) gen_r2c_half_pair(gs);
+    if (p->r2c && p->half && (p->real_part == REAL_WHOLE || p->mirror) && gen_r2c_half_pair(gs)) break; /* (it stored) */
     tb_printf(&buf, "  /* store */\n");
     if (g->stage_out) gen_store_staged(gs);
     else gen_store_owned_from_slots(gs);

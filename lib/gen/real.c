@@ -137,11 +137,66 @@ void gen_c2r_half_load(const gen_state *gs, text_buf *b, const char *name, const
             name, name, name);
 }
 
-void gen_r2c_half_pair(gen_state *gs)
+/* One transform in the pass (no mirror) stored from its owned slots: each pair (k, M-k) is made
+ * whole by the work-item that owns k <= M/2, which reads Z_(M-k) as one real2 word that the owner
+ * of M-k >= M/2 wrote, and stores both X_k and X_(M-k).  Half the elements cross local memory, in
+ * one round of real2 words (two barriers), against both parts of every element in two rounds of
+ * reals (four); the slots of k > M/2 die after the write. */
+static void r2c_pair_and_store(gen_state *gs)
+{
+  const geometry *g = gs->g;
+  unsigned n = g->n, rq = g->rq, h = n / 2, base = g->npad / 2 * 2; /* a transform's words from an even real index */
+  char pos[96], k0[192], w[256], ptr[96], zr[96], zi[96];
+  gen_owned_pos(gs, pos, sizeof pos, "q");
+  gen_owned_pos(gs, k0, sizeof k0, "0u");
+  gen_transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
+  gen_slot(gs, zr, sizeof zr, 'r', "q", 0);
+  gen_slot(gs, zi, sizeof zi, 'i', "q", 0);
+  tb_printf(gs->b, "  /* R2C: Z_k (k >= M/2) to local memory as real2 words; the work-item of k <= M/2 makes X_k and X_(M-k) */\n");
+  tb_printf(gs->b, "  {\n");
+  loop_twiddles(gs, k0, g->ec * g->w, rq, n, 2 * (size_t)n);
+  loop_twiddle(gs, w, sizeof w, "q");
+  gen_barrier_local(gs);
+  text_buf body;
+  text_buf_init(&body);
+  tb_printf(&body, "    { const uint k_ = %s;\n", pos);
+  tb_printf(&body, "      if (k_ >= %uu) vstore2(%sreal2%s%s, %s), k_ - %uu, lds + tr * %uu); }\n", h, gs->d->vec_open, gs->d->vec_mid, zr, zi, h,
+            base);
+  gen_loop_body(gs, "q", rq, &body);
+  if (gs->p->inplace) gs->mirror_reads = 1; /* X_(M-k) overwrites the reals that another work-item read */
+  gen_barrier_local(gs);
+  text_buf_init(&body);
+  char xr[2][96] = {"xr_"}, xi[2][96] = {"xi_"}, yr[2][96] = {"yr_"}, yi[2][96] = {"yi_"};
+  tb_printf(&body, "    { const uint k_ = %s;\n", pos);
+  tb_printf(&body, "      if (k_ <= %uu) {\n", h);
+  tb_printf(&body, "      const real2 m_ = vload2((%uu - k_) %% %uu, lds + tr * %uu); /* Z_(M-k) */\n", h, h, base);
+  tb_printf(&body, "      const real zr_ = %s, zi_ = %s;\n", zr, zi);
+  tb_printf(&body, "      const real ar_ = (zr_ + m_.x) * (real)0.5, ai_ = (zi_ - m_.y) * (real)0.5;\n");
+  tb_printf(&body, "      const real br_ = (zr_ - m_.x) * (real)0.5, bi_ = (zi_ + m_.y) * (real)0.5;\n");
+  tb_printf(&body, "      const real2 w_ = %s; /* w^k = (w_.x, -w_.y); w^(M-k) = (-w_.x, -w_.y) */\n", w);
+  tb_printf(&body, "      real xr_ = ar_ + w_.x * bi_ - w_.y * br_, xi_ = ai_ - w_.x * br_ - w_.y * bi_;\n");
+  tb_printf(&body, "      if (k_ == 0u) { xr_ = zr_ + zi_; xi_ = zr_ - zi_; } /* X_0, and X_M stored from the imaginary part */\n");
+  tb_printf(&body, "      if (tr < nvalid) {\n");
+  gen_global_store(gs, &body, "tr", ptr, "k_", xr, xi, 1);
+  tb_printf(&body, "      if (k_ != 0u && k_ != %uu) {\n", h);
+  tb_printf(&body, "      const real yr_ = ar_ - w_.x * bi_ + w_.y * br_, yi_ = -ai_ - w_.x * br_ - w_.y * bi_;\n");
+  char mk[32];
+  tb_format(gs->b, mk, sizeof mk, "%uu - k_", n);
+  gen_global_store(gs, &body, "tr", ptr, mk, yr, yi, 1);
+  tb_printf(&body, "      } } } }\n");
+  gen_loop_body(gs, "q", rq, &body);
+  tb_printf(gs->b, "  }\n");
+}
+
+int gen_r2c_half_pair(gen_state *gs)
 {
   const geometry *g = gs->g;
   unsigned n = g->n, rq = g->rq;
   size_t D = gs->p->mirror ? gs->p->mirror : 1, M = D * n;
+  if (D == 1 && !g->stage_out && n % 2 == 0) {
+    r2c_pair_and_store(gs);
+    return 1;
+  }
   tb_printf(gs->b, "  /* R2C: pair Z_k with Z_(M-k) through local memory, then X_k in the registers */\n");
   tb_printf(gs->b, "  real mr_[%u], mi_[%u];\n", rq, rq);
   char pos[96], k0[192], w[256], mt[16] = "tr", mpos[160], kq[192];
@@ -187,4 +242,5 @@ void gen_r2c_half_pair(gen_state *gs)
   tb_printf(&body, "      else { %s = ar_ + w_.x * bi_ - w_.y * br_; %s = ai_ - w_.x * br_ - w_.y * bi_; } }\n", zr, zi);
   gen_loop_body(gs, "q", rq, &body);
   tb_printf(gs->b, "  }\n");
+  return 0;
 }
