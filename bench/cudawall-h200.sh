@@ -45,7 +45,7 @@ grep -h "ppfft-cuda-bench: f" $L/r1-none-f*.log > $L/plans.txt
 python3 bench/cudawall-table.py $L > $L/table.md 2>&1; cat $L/table.md
 snap
 if [ $(( $(date +%s) - T0 )) -lt ${TESTS_BEFORE:-170} ]; then
-  make -j16 check TESTS= > $L/check-build.log 2>&1
+  timeout 50 make -j16 check TESTS= > $L/check-build.log 2>&1
   PPFFT_CUDA_CACHE_HINTS=ldst CK_RUN_SUITE=cuda CK_RUN_CASE=occupancy timeout 60 ./tests/check_cuda > $L/check-occupancy-ldst.log 2>&1
   el "check_cuda occupancy (ldst): exit $?"; tail -3 $L/check-occupancy-ldst.log
 else el "check_cuda occupancy skipped (time)"; fi
