@@ -11,9 +11,9 @@ extern const char *const cuda_program_options[];
 /* NVRTC's options (NULL-terminated) for a cache-hint mode, ptxas's default cache operator on the
  * global accesses that name none: "none"; "st", stores streaming (st.global.cs: the output is
  * written once and not read back by the kernel); "ld", loads streaming (ld.global.cs.nc, the
- * tables' loads included); "ldst", both.  NULL or an unknown mode gives the default, CUDA_CACHE_HINTS_DEFAULT. */
-/* none: on the H200 every other mode was slower at the one-pass sizes (st 0.2-1.2 %, ld 4-19 %):
- * bench/results/2026-11-25-h200-cudawall */
+ * tables' loads included); "ldst", both.  NULL or an unknown mode gives the default, CUDA_CACHE_HINTS_DEFAULT:
+ * none, as on the H200 every other mode was slower at the one-pass sizes (st 0.2-1.2 %, ld 4-19 %;
+ * bench/results/2026-11-25-h200-cudawall). */
 #define CUDA_CACHE_HINTS_DEFAULT "none"
 const char *const *cuda_cache_hints(const char *mode);
 
