@@ -14,6 +14,7 @@
 #include "cuda/program.h"
 #include "gen/dialect.h"
 #include "gen/kernel.h"
+#include "nvrtc_h200.h"
 #include "ppfft_cuda.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,25 +26,9 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: abft-regs OUTDIR [--f64] [N VARIANT[@M]]...\n");
     return 2;
   }
-  device_info di;
   cuda_runtime rt;
-  memset(&di, 0, sizeof di);
-  snprintf(di.name, sizeof di.name, "NVIDIA H200 (NVRTC only)");
-  di.type = CL_DEVICE_TYPE_GPU;
-  di.max_wg = 1024;
-  di.local_mem = 227 * 1024;
-  di.max_const = 64 * 1024;
-  di.max_const_args = 64;
-  di.global_mem = di.max_alloc = (cl_ulong)1 << 37;
-  di.compute_units = 132;
-  di.fp64 = 1;
-  di.cc_major = 9;
-  di.cuda = 1;
-  di.regs_per_block = 65536;
-  memset(&rt, 0, sizeof rt);
-  rt.info = di;
-  snprintf(rt.arch_option, sizeof rt.arch_option, "--gpu-architecture=sm_90");
-  rt.cubin = 0; /* PTX, for ptxas -v */
+  nvrtc_h200(&rt, 227 * 1024);
+  const device_info di = rt.info;
   int f64 = 0, failed = 0, k = 0;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--f64")) {

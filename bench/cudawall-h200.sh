@@ -1,4 +1,6 @@
 #!/bin/bash
+# The switch it times, PPFFT_CUDA_CACHE_HINTS, was taken out of the library after this call (every mode but none
+# was slower; it also made cuda/program and cuda/runtime include each other): run it on a tarball of 60eab68.
 # Issue 13's last per cent at the memory wall (H200, one device call): ptxas's default cache operator on the CUDA
 # kernels' global accesses (PPFFT_CUDA_CACHE_HINTS none, st, ld, ldst; cuda/program.h) against cuFFT, on the
 # one-pass sizes below cuFFT in ../results/2026-11-25-h200-cuda15 and three beside them.  Builds the tarball in

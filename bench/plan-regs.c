@@ -15,6 +15,7 @@
 #include "cuda/program.h"
 #include "gen/dialect.h"
 #include "gen/kernel.h"
+#include "nvrtc_h200.h"
 #include "ppfft_cuda.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,25 +27,9 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: plan-regs OUTDIR c2c|r2c|c2r N BATCH PLAN\n");
     return 2;
   }
-  device_info di;
   cuda_runtime rt;
-  memset(&di, 0, sizeof di); /* the H200 as bench/abft-regs.c describes it */
-  snprintf(di.name, sizeof di.name, "NVIDIA H200 (NVRTC only)");
-  di.type = CL_DEVICE_TYPE_GPU;
-  di.max_wg = 1024;
-  di.local_mem = 48 * 1024; /* what NVIDIA's OpenCL gives a work-group */
-  di.max_const = 64 * 1024;
-  di.max_const_args = 64;
-  di.global_mem = di.max_alloc = (cl_ulong)1 << 37;
-  di.compute_units = 132;
-  di.fp64 = 1;
-  di.cc_major = 9;
-  di.cuda = 1;
-  di.regs_per_block = 65536;
-  memset(&rt, 0, sizeof rt);
-  rt.info = di;
-  snprintf(rt.arch_option, sizeof rt.arch_option, "--gpu-architecture=sm_90");
-  rt.cubin = 0; /* PTX, for ptxas -v */
+  nvrtc_h200(&rt, 48 * 1024); /* what NVIDIA's OpenCL gives a work-group */
+  const device_info di = rt.info;
   size_t n = (size_t)strtoull(argv[3], NULL, 10), batch = (size_t)strtoull(argv[4], NULL, 10);
   ppfft_desc desc;
   ppfft_desc_init(&desc, 1, &n, batch);

@@ -8,42 +8,13 @@
 
 const char *const cuda_program_options[] = {"--std=c++17", "-default-device", NULL};
 
-static const char *const hints_none[] = {NULL};
-static const char *const hints_st[] = {"--ptxas-options=--def-store-cache=cs", NULL};
-static const char *const hints_ld[] = {"--ptxas-options=--def-load-cache=cs", NULL};
-static const char *const hints_ldst[] = {"--ptxas-options=--def-store-cache=cs", "--ptxas-options=--def-load-cache=cs", NULL};
-
-const char *const *cuda_cache_hints(const char *mode)
-{
-  static const char *const names[] = {"none", "st", "ld", "ldst"};
-  static const char *const *const lists[] = {hints_none, hints_st, hints_ld, hints_ldst};
-  for (int pass = 0; pass < 2; ++pass, mode = CUDA_CACHE_HINTS_DEFAULT)
-    for (int i = 0; i < 4; ++i)
-      if (mode && !strcmp(mode, names[i])) return lists[i];
-  return hints_none;
-}
-
-/* rt's options for NVRTC into opts (room for 8), NULL-terminated; the count. */
-static int program_options(const cuda_runtime *rt, const char *opts[8])
-{
-  int n = 0;
-  for (; cuda_program_options[n]; ++n) opts[n] = cuda_program_options[n];
-  opts[n++] = rt->arch_option;
-  for (const char *const *h = rt->hints; h && *h; ++h) opts[n++] = *h;
-  opts[n] = NULL;
-  return n;
-}
-
-/* The disk cache's key: the source, the options (the architecture and the hints among them) and
- * NVRTC's version; without hints the same parts as before there were hints. */
+/* The disk cache's key: the source, the options, the architecture and NVRTC's version. */
 static void disk_key(const cuda_runtime *rt, const char *source, char key[33])
 {
   char version[32];
   snprintf(version, sizeof version, "nvrtc %d.%d", rt->nvrtc_major, rt->nvrtc_minor);
-  const char *parts[10] = {source};
-  int n = 1 + program_options(rt, parts + 1);
-  parts[n++] = version;
-  disk_cache_key(parts, (size_t)n, key);
+  const char *parts[] = {source, cuda_program_options[0], cuda_program_options[1], rt->arch_option, version};
+  disk_cache_key(parts, sizeof parts / sizeof parts[0], key);
 }
 
 /* NVRTC's failure: the call, its result, and the log of a failed compile. */
@@ -66,7 +37,9 @@ static ppfft_status compile(const cuda_runtime *rt, const errors *e, const char 
   nvrtcResult r = nvrtcCreateProgram(&prog, source, "ppfft.cu", 0, NULL, NULL);
   if (r != NVRTC_SUCCESS) return nvrtc_failure(e, NULL, "nvrtcCreateProgram", r);
   const char *opts[8];
-  int n = program_options(rt, opts);
+  int n = 0;
+  for (; cuda_program_options[n]; ++n) opts[n] = cuda_program_options[n];
+  opts[n++] = rt->arch_option;
   ppfft_status s = PPFFT_SUCCESS;
   r = nvrtcCompileProgram(prog, n, opts);
   if (r != NVRTC_SUCCESS) s = nvrtc_failure(e, prog, "nvrtcCompileProgram", r);

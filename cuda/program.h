@@ -8,17 +8,8 @@
 /* NVRTC's options for every ppfft program (the architecture comes from the runtime). */
 extern const char *const cuda_program_options[];
 
-/* NVRTC's options (NULL-terminated) for a cache-hint mode, ptxas's default cache operator on the
- * global accesses that name none: "none"; "st", stores streaming (st.global.cs: the output is
- * written once and not read back by the kernel); "ld", loads streaming (ld.global.cs.nc, the
- * tables' loads included); "ldst", both.  NULL or an unknown mode gives the default, CUDA_CACHE_HINTS_DEFAULT:
- * none, as on the H200 every other mode was slower at the one-pass sizes (st 0.2-1.2 %, ld 4-19 %;
- * bench/results/2026-11-25-h200-cudawall). */
-#define CUDA_CACHE_HINTS_DEFAULT "none"
-const char *const *cuda_cache_hints(const char *mode);
-
 /* The compiled image of source for rt's device in a new buffer (caller frees), from the disk cache
- * (keyed by the source, the options and hints, the architecture and NVRTC's version) or compiled and stored
+ * (keyed by the source, the options, the architecture and NVRTC's version) or compiled and stored
  * there.  Errors: BUILD (with NVRTC's log), OUT_OF_MEMORY. */
 ppfft_status cuda_program_image(const cuda_runtime *rt, const errors *e, const char *source, unsigned char **image, size_t *len);
 

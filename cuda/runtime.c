@@ -1,10 +1,8 @@
 /* cuda_runtime_init: the device's limits and identity, and how NVRTC builds for it. */
 #include "cuda/runtime.h"
 #include "cuda/cudaerr.h"
-#include "cuda/program.h"
 #include <nvrtc.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 ppfft_status cuda_enter(const cuda_runtime *rt, const errors *e, int *prev)
@@ -81,8 +79,6 @@ ppfft_status cuda_runtime_init(cuda_runtime *rt, int device, const errors *e)
   di->regs_per_block = (size_t)prop.regsPerBlock;
   ppfft_status s = pick_arch(rt, e);
   if (s != PPFFT_SUCCESS) return s;
-  /* ptxas's options: a PTX image is compiled by the driver, which takes no cache defaults */
-  rt->hints = cuda_cache_hints(rt->cubin ? getenv("PPFFT_CUDA_CACHE_HINTS") : "none");
   disk_cache_init(&rt->disk);
   return PPFFT_SUCCESS;
 }

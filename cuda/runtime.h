@@ -13,12 +13,10 @@ typedef struct cuda_runtime {
   char arch_option[48]; /* NVRTC's --gpu-architecture for this device: sm_XY, or compute_XY (PTX for
                          * the driver to compile) when NVRTC does not know the device */
   int cubin;            /* the build makes a cubin (else PTX) */
-  const char *const *hints; /* NVRTC's cache-hint options (cuda/program.h), NULL-terminated; none for PTX */
   disk_cache disk;      /* read-only after init */
 } cuda_runtime;
 
-/* Queries device (an index as cudaGetDeviceCount counts) and sets up the cache; the cache hints
- * from PPFFT_CUDA_CACHE_HINTS (cuda_cache_hints, cubin builds only).  Errors (message
+/* Queries device (an index as cudaGetDeviceCount counts) and sets up the cache.  Errors (message
  * to e): NO_DEVICE (no CUDA device or driver, or device out of range), CUDA, BUILD (NVRTC unusable). */
 ppfft_status cuda_runtime_init(cuda_runtime *rt, int device, const errors *e);
 void cuda_runtime_destroy(cuda_runtime *rt);

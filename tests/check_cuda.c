@@ -736,76 +736,6 @@ START_TEST(nvrtc_builds_mixed_radix)
 }
 END_TEST
 
-/* The code of a cubin: the bytes of its .text sections (ELF64, little-endian, as NVRTC writes it),
- * concatenated into out (room for cap); the count, or 0 where the image is not such an ELF.  The
- * cubin's other sections record the options, so only the code tells whether one reached ptxas. */
-static size_t cubin_text(const unsigned char *im, size_t len, unsigned char *out, size_t cap)
-{
-  if (len < 64 || memcmp(im, "\177ELF", 4) || im[4] != 2) return 0;
-  unsigned long long shoff;
-  unsigned short shentsize, shnum, shstrndx;
-  memcpy(&shoff, im + 0x28, 8), memcpy(&shentsize, im + 0x3a, 2), memcpy(&shnum, im + 0x3c, 2), memcpy(&shstrndx, im + 0x3e, 2);
-  if (shoff + (unsigned long long)shnum * shentsize > len || shstrndx >= shnum) return 0;
-  unsigned long long stroff, n = 0;
-  memcpy(&stroff, im + shoff + (size_t)shstrndx * shentsize + 0x18, 8);
-  for (unsigned i = 0; i < shnum; ++i) {
-    const unsigned char *sh = im + shoff + (size_t)i * shentsize;
-    unsigned name;
-    unsigned long long off, size;
-    memcpy(&name, sh, 4), memcpy(&off, sh + 0x18, 8), memcpy(&size, sh + 0x20, 8);
-    if (stroff + name + 6 > len || strncmp((const char *)im + stroff + name, ".text.", 6) || off + size > len || n + size > cap) continue;
-    memcpy(out + n, im + off, size);
-    n += size;
-  }
-  return (size_t)n;
-}
-
-/* PPFFT_CUDA_CACHE_HINTS's modes (cuda_cache_hints): an unknown one is the default, and each mode's
- * options reach ptxas, which refuses a bad cache operator: f32 64's shipped plan on the H200 builds
- * in each mode, and each mode's code differs from the others' (st.global.cs, ld.global.cs.nc, both). */
-START_TEST(cache_hints_reach_ptxas)
-{
-  ck_assert_ptr_eq(cuda_cache_hints("no such mode"), cuda_cache_hints(CUDA_CACHE_HINTS_DEFAULT));
-  ck_assert_ptr_eq(cuda_cache_hints(NULL), cuda_cache_hints(CUDA_CACHE_HINTS_DEFAULT));
-  ck_assert_ptr_null(cuda_cache_hints("none")[0]);
-  device_info di;
-  cuda_runtime rt;
-  test_hopper(&di, &rt);
-  rt.disk.enabled = 0;
-  problem p;
-  problem_init_plain(&p, 64, 2048, 0, -1);
-  variant v;
-  geometry g;
-  char msg[256] = "";
-  ck_assert_int_eq(variant_parse("r16x4/RP+LM-CM+CGAP+VASM4+CM-K+CSE+IL+LU/wg256/t128", &v, msg, sizeof msg), 0);
-  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s", msg);
-  kernel_source ks;
-  ck_assert_int_eq(gen_kernel(&p, &v, &g, &dialect_cuda, &ks), 0);
-  static const char *const modes[] = {"none", "st", "ld", "ldst"};
-  enum { CAP = 1 << 16 };
-  unsigned char *code[4];
-  size_t n[4];
-  errors e;
-  ck_assert_int_eq(errors_init(&e), 0);
-  for (int m = 0; m < 4; ++m) {
-    rt.hints = cuda_cache_hints(modes[m]);
-    unsigned char *image = NULL;
-    size_t len = 0;
-    ck_assert_msg(cuda_program_image(&rt, &e, ks.text, &image, &len) == PPFFT_SUCCESS, "%s: %s", modes[m], errors_last(&e));
-    code[m] = malloc(CAP);
-    ck_assert_ptr_nonnull(code[m]);
-    n[m] = cubin_text(image, len, code[m], CAP);
-    ck_assert_msg(n[m] > 0, "%s: no code found in the cubin", modes[m]);
-    free(image);
-  }
-  for (int a = 0; a < 4; ++a)
-    for (int b = a + 1; b < 4; ++b) ck_assert_msg(n[a] != n[b] || memcmp(code[a], code[b], n[a]), "%s and %s: the same code", modes[a], modes[b]);
-  for (int m = 0; m < 4; ++m) free(code[m]);
-  free(ks.text);
-  errors_destroy(&e);
-}
-END_TEST
-
 /* MBk (__launch_bounds__(wg, k), CUDA only): the variants of long one-pass kernels that MEASURE
  * times build with NVRTC and carry the bound; the rules refuse it off CUDA, past 2048 threads a
  * multiprocessor, and where k blocks' elements would not fit the registers. */
@@ -975,7 +905,6 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, occupancy_bound_builds);
   tcase_add_test(tc, pair_one_pass_candidates);
-  tcase_add_test(tc, cache_hints_reach_ptxas);
   tcase_add_test(tc, constructor_errors);
   suite_add_tcase(s, tc);
   tc = test_tcase("device");
