@@ -855,21 +855,27 @@ START_TEST(pair_one_pass_candidates)
 }
 END_TEST
 
+/* Named one-pass plan v of length n (64 transforms, forward on even seeds, backward on odd) on the
+ * device against FFTW: the loop of the occupancy tcase's tests. */
+static void named_against_fftw(ppfft_context *c, size_t n, int f64, const char *v, unsigned seed)
+{
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 64);
+  d.precision = f64 ? PPFFT_F64 : PPFFT_F32;
+  d.direction = seed % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+  double err;
+  ppfft_status s = cuda_run(c, &d, v, seed, &err);
+  ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", n, v, ppfft_context_last_error(c));
+  double bound = test_bound(n, f64);
+  ck_assert_msg(err <= bound, "N=%zu %s: error %.3g > %.3g", n, v, err, bound);
+}
+
 START_TEST(pair_one_pass_against_fftw)
 {
   ppfft_context *c = ctx();
   if (!c) return;
-  for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; ++i) {
-    ppfft_desc d;
-    ppfft_desc_init(&d, 1, &pair_cases[i].n, 64);
-    d.precision = pair_cases[i].f64 ? PPFFT_F64 : PPFFT_F32;
-    d.direction = i % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
-    double err;
-    ppfft_status s = cuda_run(c, &d, pair_cases[i].v, (unsigned)(3000 + i), &err);
-    ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", d.n[0], pair_cases[i].v, ppfft_context_last_error(c));
-    double bound = test_bound(d.n[0], pair_cases[i].f64);
-    ck_assert_msg(err <= bound, "N=%zu %s: error %.3g > %.3g", d.n[0], pair_cases[i].v, err, bound);
-  }
+  for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; ++i)
+    named_against_fftw(c, pair_cases[i].n, pair_cases[i].f64, pair_cases[i].v, (unsigned)(3000 + i));
 }
 END_TEST
 
@@ -877,17 +883,8 @@ START_TEST(occupancy_bound_against_fftw)
 {
   ppfft_context *c = ctx();
   if (!c) return;
-  for (size_t i = 0; i < sizeof occupancy_cases / sizeof occupancy_cases[0]; ++i) {
-    ppfft_desc d;
-    ppfft_desc_init(&d, 1, &occupancy_cases[i].n, 64);
-    d.precision = occupancy_cases[i].f64 ? PPFFT_F64 : PPFFT_F32;
-    d.direction = i % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
-    double err;
-    ppfft_status s = cuda_run(c, &d, occupancy_cases[i].v, (unsigned)(2000 + i), &err);
-    ck_assert_msg(s == PPFFT_SUCCESS, "N=%zu %s: %s", d.n[0], occupancy_cases[i].v, ppfft_context_last_error(c));
-    double bound = test_bound(d.n[0], occupancy_cases[i].f64);
-    ck_assert_msg(err <= bound, "N=%zu %s: error %.3g > %.3g", d.n[0], occupancy_cases[i].v, err, bound);
-  }
+  for (size_t i = 0; i < sizeof occupancy_cases / sizeof occupancy_cases[0]; ++i)
+    named_against_fftw(c, occupancy_cases[i].n, occupancy_cases[i].f64, occupancy_cases[i].v, (unsigned)(2000 + i));
 }
 END_TEST
 

@@ -52,23 +52,19 @@ int plan_text_radices(const char *v, int k, size_t *len)
   return count;
 }
 
-size_t plan_text_tpw(const char *v, int k)
+/* The number after field ("/t", "/wg") in pass k of v. */
+static size_t launch_field(const char *v, int k, const char *field)
 {
   char t[PLAN_TEXT_LEN];
   plan_text_pass(v, k, t);
-  const char *s = strstr(t, "/t");
-  ck_assert_msg(s != NULL, "pass %d of %s: no /t", k, v);
-  return (size_t)strtoul(s + 2, NULL, 10);
+  const char *s = strstr(t, field);
+  ck_assert_msg(s != NULL, "pass %d of %s: no %s", k, v, field);
+  return (size_t)strtoul(s + strlen(field), NULL, 10);
 }
 
-size_t plan_text_wg(const char *v, int k)
-{
-  char t[PLAN_TEXT_LEN];
-  plan_text_pass(v, k, t);
-  const char *s = strstr(t, "/wg");
-  ck_assert_msg(s != NULL, "pass %d of %s: no /wg", k, v);
-  return (size_t)strtoul(s + 3, NULL, 10);
-}
+size_t plan_text_tpw(const char *v, int k) { return launch_field(v, k, "/t"); }
+
+size_t plan_text_wg(const char *v, int k) { return launch_field(v, k, "/wg"); }
 
 int plan_text_every_pass_has(const char *v, const char *token)
 {

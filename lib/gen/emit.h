@@ -30,8 +30,9 @@ typedef struct gen_state {
   unsigned nslot;  /* register slots: one per element (VASM) or per lane group (VAVM) */
   int general;     /* not a plain problem: elements are addressed through IN_AT/OUT_AT, one at a time */
   const char *real_tw; /* the loop variable whose literal twiddles the C2R loads read (gen/real.c), or NULL */
-  int mirror_reads;     /* loads read elements that other work-items store over (gen_c2r_mirror_reads): the
-                        * next barrier orders global memory too */
+  int mirror_reads;     /* in place, elements read from global memory that another work-item of the group
+                        * stores over (the real transforms' mirror pairs, gen/real.c): the next
+                        * barrier orders global memory too */
 } gen_state;
 
 /* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
