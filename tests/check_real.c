@@ -364,7 +364,7 @@ static int runnable(const real_case *rc)
   return !rc->f64 || test_has_fp64("f64 cases");
 }
 
-/* make check: ten kernels (a cold PoCL build costs about a second each) */
+/* make check: small kernels only (a cold PoCL build costs about a second each) */
 static const real_case quick[] = {
   /* 1D packed, out of place and in place, batches */
   {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, NULL},
