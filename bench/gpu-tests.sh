@@ -23,7 +23,7 @@ save() { tar czf $OUT/.part$1 -C $L . 2>/dev/null && mv $OUT/.part$1 $OUT/final.
 run() { # name timeout cmd...
   local n=$1 t=$2; shift 2
   ( time CK_LOG_FILE_NAME=$L/$n-ck.log timeout $t "$@" ) > $L/$n.log 2>&1; echo "$n exit $?" >> $L/$n.log
-  { tail -1 $L/$n.log; grep -E "^[0-9]+%|:F:|:E:|skipped:|real" $L/$n.log | head -12; } > $L/$n.sum
+  { tail -1 $L/$n.log; grep -E "^[0-9]+%|:F:|:E:|skipped:|^real" $L/$n.log | head -12; } > $L/$n.sum
   cat $L/$n.sum; save $n
 }
 cuda_lane() {
