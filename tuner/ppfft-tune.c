@@ -89,8 +89,9 @@ static void usage(FILE *f)
              "                   the timing run through the disk cache)\n"
              "  -o FILE          wisdom file to write (default: $XDG_DATA_HOME/ppfft/wisdom/<device>.wisdom,\n"
              "                   where every ppfft program looks; an existing file there is merged)\n"
-             "  --resume         skip the problems that the wisdom loaded at start already has (an interrupted\n"
-             "                   run again, with PPFFT_WISDOM_PATH=FILE -o FILE)\n"
+             "  --resume         skip the problems for which the wisdom loaded at start has an entry of this device\n"
+             "                   (an interrupted run again, with PPFFT_WISDOM_PATH=FILE -o FILE); an entry of\n"
+             "                   its architecture class or of another driver is tuned over\n"
              "  -v               one line per candidate, and per problem the existing entry against the search's winner:\n"
              "                   wisdom never gets worse, an entry that serves the problem (this device's or its class's)\n"
              "                   is replaced only by a plan more than %.0f %% faster, timed side by side, or when it no longer builds\n"
@@ -431,6 +432,14 @@ static unsigned builders_for(const tune_problem *list, size_t count, int exhaust
   return want >= cap ? cap : want < 2 ? 2 : (unsigned)want;
 }
 
+/* --resume's rule: a problem is done when the wisdom holds an entry that this device made (its exact
+ * key); an entry of its architecture class or of another driver is what a tune is for, not a finished one. */
+static int tuned_here(ppfft_context *c, const transform *tf, char *known, size_t len)
+{
+  wisdom_level level;
+  return wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, tf, known, len, &level) == 0 && level == WISDOM_EXACT;
+}
+
 /* A builder process: planner_search over every problem with builds only, into the disk cache. */
 static int build_only(ppfft_context *c, tune_problem *list, size_t count, const options *o)
 {
@@ -442,7 +451,7 @@ static int build_only(ppfft_context *c, tune_problem *list, size_t count, const 
     transform tf;
     char known[PLAN_STRING_MAX];
     if (transform_from_desc(&c->err, &c->info, &tp->desc, &tf) != PPFFT_SUCCESS) continue;
-    if (o->resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) continue;
+    if (o->resume && tuned_here(c, &tf, known, sizeof known)) continue;
     measure_opts mo = {0};
     mo.budget_s = deadline - now_s();
     mo.build_share = o->build_share, mo.build_shares = o->build_shares, mo.build_seen = &seen;
@@ -661,7 +670,7 @@ int main(int argc, char **argv)
       continue;
     }
     char known[PLAN_STRING_MAX];
-    if (o.resume && wisdom_lookup(&c->wisdom, &c->names, GEN_SIGNATURE, &tf, known, sizeof known, NULL) == 0) {
+    if (o.resume && tuned_here(c, &tf, known, sizeof known)) {
       printf("%-22s kept: %s (already in the wisdom)\n", tp->name, known);
       ++kept;
       continue;
