@@ -185,6 +185,30 @@ START_TEST(measure_candidates_pair_rounds)
 }
 END_TEST
 
+/* MEASURE lists each candidate once: no two print the same variant string (the lists dedupe by
+ * memcmp, so a refactoring of radices that left stale ones past the pass count would list twice). */
+START_TEST(measure_candidates_unique)
+{
+  static const struct { size_t n; int f64; } sizes[] = {{4096, 0}, {8192, 0}, {16384, 0}, {8192, 1}, {2048, 1}};
+  for (int cuda = 0; cuda < 2; ++cuda)
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
+      device_info d = gpu(cuda);
+      problem p;
+      problem_init_plain(&p, sizes[i].n, 1024, sizes[i].f64, -1);
+      variant c[64];
+      size_t k = candidates_measure(&p, &d, c, 64);
+      ck_assert_uint_gt(k, 1);
+      char a[256], b[256];
+      for (size_t j = 0; j < k; ++j)
+        for (size_t l = j + 1; l < k; ++l) {
+          ck_assert_int_lt(variant_print(&c[j], a, sizeof a), (int)sizeof a);
+          ck_assert_int_lt(variant_print(&c[l], b, sizeof b), (int)sizeof b);
+          ck_assert_msg(strcmp(a, b) != 0, "N = %zu f64 %d cuda %d: %s listed twice", sizes[i].n, sizes[i].f64, cuda, a);
+        }
+    }
+}
+END_TEST
+
 /* MEASURE times COLS on a pass with a column side (fitted to 128 bytes of each row where local
  * memory allows), never on a plain batch; the exhaustive list has it too. */
 START_TEST(measure_candidates_cols)
@@ -541,6 +565,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, measure_candidates_cols);
   tcase_add_test(tc, measure_candidates_one_pass_rounds);
   tcase_add_test(tc, measure_candidates_pair_rounds);
+  tcase_add_test(tc, measure_candidates_unique);
   tcase_add_test(tc, reorder_candidates);
   tcase_add_test(tc, real_half_extra_and_reorder);
   tcase_add_test(tc, short_factor_candidates);

@@ -112,6 +112,7 @@ static int rounds_radices(variant *v, unsigned most)
   if (rest > 1 || !changed) return -1;
   v->radix[k] = last;
   v->npasses = k + 1;
+  while (++k < VARIANT_MAX_PASSES) v->radix[k] = 0; /* (listed compares all) */
   return 0;
 }
 
