@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""abft6-table: issue 14's overhead before and after, from bench/abft6-h200.sh's CSVs.
+"""abft6-table: issue 14's overhead before and after, from bench/calls/abft6-h200.sh's CSVs.
 
   python3 bench/abft6-table.py DIR [BEFORE AFTER]
       (DIR/{before,after}-overhead-cuda-f{32,64}.csv, DIR/cufft-{before,after}.csv; BEFORE and AFTER

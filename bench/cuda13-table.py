@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """cuda13-table: ppfft-CUDA against cuFFT and against ppfft-OpenCL, one row per precision and shape,
-from the CSVs of bench/cuda13-h200.sh and bench/cuda13-h200-b.sh (ppfft-cuda-*.csv, cufft-*.csv,
+from the CSVs of bench/calls/cuda13-h200.sh and bench/calls/cuda13-h200-b.sh (ppfft-cuda-*.csv, cufft-*.csv,
 ppfft-cl-*.csv in each DIR).  A shape timed in several DIRs is taken from the last one that has a
 ppfft-CUDA row for it (its cuFFT and OpenCL rows from the same DIR; "call" names it), so that every
 ratio compares rows of one call.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 13's table from one bench/cuda15-h200.sh call: bench/cuda15-table.py DIR [COPY_GBPS].
+"""Issue 13's table from one bench/calls/cuda15-h200.sh call: bench/cuda15-table.py DIR [COPY_GBPS].
 Reads DIR's ppfft-cuda-*.csv, cufft-*.csv, ppfft-cl-*.csv (and ppfft-cuda-clplan-*.csv: ppfft-CUDA with the
 OpenCL wisdom's plan; old-cuda-*.csv: ppfft-CUDA with the CUDA wisdom of before the call's merge), writes DIR/ratios.csv and prints a markdown table, one row per (precision, shape),
 with both ratios and the share of the copy bandwidth (DIR/copy-bandwidth.txt unless given)."""

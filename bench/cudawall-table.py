@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The cache-hint modes against cuFFT (bench/cudawall-h200.sh): DIR/r<round>-<mode>-<prec>.csv.  Per precision and
+"""The cache-hint modes against cuFFT (bench/calls/cudawall-h200.sh): DIR/r<round>-<mode>-<prec>.csv.  Per precision and
 shape: each mode's GB/s and cuFFT's (median over the rounds), and each mode's ratio to cuFFT taken within each round
 (the median, and the lowest and highest).  Writes DIR/table.csv and the markdown table on stdout."""
 import csv, glob, os, re, statistics, sys

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/real2-table.py DIR: the table of bench/real2-h200.sh's PART 2 (one call): ppfft-OpenCL with
+"""bench/real2-table.py DIR: the table of bench/calls/real2-h200.sh's PART 2 (one call): ppfft-OpenCL with
 the shipped wisdom and with the tuned one, cuFFT, per kind, precision and shape; markdown to stdout,
 all.csv in DIR."""
 import csv, math, sys

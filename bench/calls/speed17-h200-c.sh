@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/speed17-h200-c.sh (bench/results/2026-11-25-h200-lengths, call 3), run as bench/speed17-h200.sh is.
+# bench/calls/speed17-h200-c.sh (bench/results/2026-11-25-h200-lengths, call 3), run as bench/calls/speed17-h200.sh is.
 # speed17, call 3: C2R with the staged loads' twiddles from one sincos per work-item, the shipped
 # wisdom as merged on the branch; every C2R size of bench/lengths' sweep that runs in one pass.
 R=$PWD

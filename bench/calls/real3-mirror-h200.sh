@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/real3-mirror-h200.sh (bench/results/2026-11-25-h200-real3, issue 17): why a split R2C's last
+# bench/calls/real3-mirror-h200.sh (bench/results/2026-11-25-h200-real3, issue 17): why a split R2C's last
 # pass (the pairing, problem.h's mirror) runs at half the other passes' rate on NVIDIA's OpenCL.
 # Times given plans of R2C and C2R 2^20 f32 (ppfft-bench -v PLAN, each in its own kernel cache),
 # the complex 2^19 with the shipped wisdom beside them, and ptxas -v of every kernel

@@ -3,7 +3,7 @@
 # OpenCL, each problem in its own process (the cof65537 failure of bench/results/2026-11-25-h200-lengths
 # leaves a context unusable), merged into the shipped wisdom, then timed with it against cuFFT and
 # VkFFT-OpenCL in the same call (bench/results/2026-11-25-h200-primes).  From a `make dist` build tree:
-#   OUT=DIR bash bench/primes-retune-h200.sh
+#   OUT=DIR bash bench/calls/primes-retune-h200.sh
 set -u
 : "${OUT:?set OUT}"
 D=${PPFFT_DEVICE:-1:0}

@@ -6,7 +6,7 @@
 # 4096 through NVIDIA's OpenCL (CL_DEVICE, default 1:0).  Run from a built tree
 # (configure --with-cuda; make bench/abft-study-cuda bench/shfl-study bench/cufft-bench
 # tests/check_cuda); results under $OUT/r, tarred to $OUT/abft3.tgz.
-#   OUT=DIR sh bench/abft-h200.sh BUILD [split]      (split: the check and the split only)
+#   OUT=DIR sh bench/calls/abft-h200.sh BUILD [split]      (split: the check and the split only)
 B=$1; only=${2:-}
 cd $B || exit 1
 O=$OUT/r; mkdir -p $O

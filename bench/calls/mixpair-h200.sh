@@ -4,7 +4,7 @@
 # where it fits (15625 f32, 16807 f32/f64, 27648 f32) and the one-pass 2187 and 1000 (f32, f64)
 # tuned on NVIDIA's OpenCL, merged into the wisdom of the tarball (call 1's, shipped), then that
 # wisdom and the merged one timed against cuFFT and VkFFT-OpenCL in the same call
-# (bench/results/2026-11-25-h200-mixrounds).  As bench/mixrounds-h200.sh, from the main checkout's
+# (bench/results/2026-11-25-h200-mixrounds).  As bench/calls/mixrounds-h200.sh, from the main checkout's
 # copy:  bash .gpu/mix/run2.sh
 set -u
 : "${OUT:?set OUT}"

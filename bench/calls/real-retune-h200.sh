@@ -2,7 +2,7 @@
 # real-retune-h200: issue 17's real sizes without a tuned entry, or with a slow one, tuned on NVIDIA's
 # OpenCL, merged into the shipped wisdom, then timed with it against cuFFT in the same call
 # (bench/results/2026-11-25-h200-real).  Run from the build tree of a `make dist` tarball with OUT set:
-#   OUT=DIR TUNE_T=150 bash bench/real-retune-h200.sh
+#   OUT=DIR TUNE_T=150 bash bench/calls/real-retune-h200.sh
 set -u
 : "${OUT:?set OUT}"
 D=${PPFFT_DEVICE:-1:0}

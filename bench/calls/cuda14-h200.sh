@@ -2,12 +2,12 @@
 # Issue 13's last misses (f32 8192, 16384 on CUDA): named one-pass kernels with their registers, shared memory and
 # blocks per multiprocessor (bench/shfl-study), the exchange in one round or rounds, with and without PAIR, beside
 # cuFFT in the same call.  Run from a build tree (./configure --with-cuda && make && make check TESTS=) after
-# .gpu/gpu-env.sh.  Usage: [SET=2|retune] bench/cuda14-h200.sh OUTDIR (retune: bench/cuda-retune.sh on f32 8192,
+# .gpu/gpu-env.sh.  Usage: [SET=2|retune] bench/calls/cuda14-h200.sh OUTDIR (retune: bench/calls/cuda-retune.sh on f32 8192,
 # 16384 and f64 8192, timing f32 4096..16384 and f64 4096, 8192, then check_cuda's occupancy tcase)
-L=${1:?usage: bench/cuda14-h200.sh OUTDIR}; mkdir -p "$L"
+L=${1:?usage: bench/calls/cuda14-h200.sh OUTDIR}; mkdir -p "$L"
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/cache}
-if [ "${SET:-1}" = retune ]; then # the new PAIR candidates tuned and shipped (bench/cuda-retune.sh), then their tests on the GPU
-  PROBLEMS=cof8192,cof16384,cof8192:f64 F32="4096 8192 16384" F64="4096 8192" TUNE_T=${TUNE_T:-120} bash bench/cuda-retune.sh "$L"
+if [ "${SET:-1}" = retune ]; then # the new PAIR candidates tuned and shipped (bench/calls/cuda-retune.sh), then their tests on the GPU
+  PROBLEMS=cof8192,cof16384,cof8192:f64 F32="4096 8192 16384" F64="4096 8192" TUNE_T=${TUNE_T:-120} bash bench/calls/cuda-retune.sh "$L"
   CK_RUN_SUITE=cuda CK_RUN_CASE=occupancy timeout 150 tests/check_cuda > "$L/check_cuda-occupancy.log" 2>&1; echo "check_cuda occupancy: exit $?"
   tail -3 "$L/check_cuda-occupancy.log"; exit 0
 fi

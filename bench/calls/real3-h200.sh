@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/real3-h200.sh (bench/results/2026-11-25-h200-real3, issue 17): 1D R2C/C2R f32 on NVIDIA's
+# bench/calls/real3-h200.sh (bench/results/2026-11-25-h200-real3, issue 17): 1D R2C/C2R f32 on NVIDIA's
 # OpenCL against cuFFT, in one call: the split real passes' pairs of reals as one real2 access, and
 # COLS on those passes (allowed since b2b6584, never timed on a GPU before); tune the 1D f32 real
 # problems (no wisdom loaded), merge them into the shipped wisdom, then ppfft with the shipped and

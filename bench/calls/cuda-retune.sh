@@ -4,8 +4,8 @@
 # entries of the same problem, keeping the rest), then one after another: ppfft-CUDA with the shipped OpenCL wisdom and
 # the merged CUDA wisdom (PPFFT_WISDOM_PATH, XDG_DATA_HOME empty), cuFFT, and ppfft-OpenCL (1:0, shipped wisdom) on the
 # shapes $F32 and $F64; 256 MiB per run, median of 20.  Run from a build tree (./configure --with-cuda && make) after
-# .gpu/gpu-env.sh.  Usage: PROBLEMS=... F32="..." F64="..." bench/cuda-retune.sh OUTDIR
-L=${1:?usage: bench/cuda-retune.sh OUTDIR}; mkdir -p "$L" /tmp/cuda-retune-empty
+# .gpu/gpu-env.sh.  Usage: PROBLEMS=... F32="..." F64="..." bench/calls/cuda-retune.sh OUTDIR
+L=${1:?usage: bench/calls/cuda-retune.sh OUTDIR}; mkdir -p "$L" /tmp/cuda-retune-empty
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/cache} XDG_DATA_HOME=/tmp/cuda-retune-empty
 T0=$(date +%s); el() { echo "[$(( $(date +%s) - T0 )) s] $*"; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$L/gpu.txt"; cat .tarball-commit 2>/dev/null | tee -a "$L/gpu.txt"

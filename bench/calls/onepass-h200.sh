@@ -3,7 +3,7 @@
 # 8192) tuned again now that the two-pass plans have coalesced column passes (COLS), then ppfft with that wisdom ahead of the
 # shipped one, ppfft with the shipped wisdom, cuFFT and VkFFT-OpenCL, in one call on one GPU; 256 MiB per run, median of 20.
 # Run from a build tree (./configure --with-cuda && make) on the GPU machine, after .gpu/gpu-env.sh; results in $1.
-L=${1:?usage: bench/onepass-h200.sh OUTDIR}; mkdir -p "$L"
+L=${1:?usage: bench/calls/onepass-h200.sh OUTDIR}; mkdir -p "$L"
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/cache} XDG_DATA_HOME=/tmp/xdg-empty PPFFT_DEVICE=1:0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$L/gpu.txt"; cat .tarball-commit 2>/dev/null | tee -a "$L/gpu.txt"
 timeout 200 tuner/ppfft-tune --problems cof8192,cof16384,cof4096:f64,cof8192:f64 -v -o "$L/onepass.wisdom" --budget 180 \

@@ -1,5 +1,5 @@
 #!/bin/bash
-# issue 16 (onepass): build, explicit one-pass variants (time, registers), tune + bench (bench/onepass-h200.sh), check_passes on NVIDIA.
+# issue 16 (onepass): build, explicit one-pass variants (time, registers), tune + bench (bench/calls/onepass-h200.sh), check_passes on NVIDIA.
 R=$PWD; T0=$(date +%s)
 . .gpu/gpu-env.sh .gpu/debs >/dev/null 2>&1
 B=/tmp/onepass; W=/tmp/onepass-out; rm -rf $W; mkdir -p $W/k
@@ -28,7 +28,7 @@ L
 echo "explicit done $(( $(date +%s) - T0 )) s"
 timeout 60 $W/clregs 1 $W/k/*.cl > $W/regs.txt 2>&1; grep -E "^==|Used|spill" $W/regs.txt | grep -v "0 bytes spill" | cut -c1-160 | head -60
 echo "regs done $(( $(date +%s) - T0 )) s"
-timeout 200 bash bench/onepass-h200.sh $W/op 2>&1 | tail -40
+timeout 200 bash bench/calls/onepass-h200.sh $W/op 2>&1 | tail -40
 echo "bench done $(( $(date +%s) - T0 )) s"
 timeout 100 ./tests/check_passes > $W/check_passes.log 2>&1; echo "check_passes exit $?"; tail -4 $W/check_passes.log
 echo "all done $(( $(date +%s) - T0 )) s"

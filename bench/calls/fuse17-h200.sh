@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/fuse17-h200.sh (bench/results/2026-11-25-h200-lengths, call 4): issue 17's primes with
+# bench/calls/fuse17-h200.sh (bench/results/2026-11-25-h200-lengths, call 4): issue 17's primes with
 # Bluestein's and Rader's pointwise steps fused into one-pass FFTs (BFF, BFI) and the pointwise
 # passes over whole work-groups, against cuFFT and VkFFT in the same call; real data with paired
 # real2 accesses; a short retune of the primes.  Run on the device from

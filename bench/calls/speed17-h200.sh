@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/speed17-h200.sh (bench/results/2026-11-25-h200-lengths, call 1), run on the GPU machine from a
+# bench/calls/speed17-h200.sh (bench/results/2026-11-25-h200-lengths, call 1), run on the GPU machine from a
 # checkout whose .gpu/speed17/ holds the make dist tarball. speed17 (issue 17): build from the tarball;
 # time the real sizes of bench/lengths with the shipped wisdom (new real twiddles); tune the primes
 # (verbose: every candidate's time, Rader's against Bluestein's) and the slow real length; time the

@@ -6,7 +6,7 @@
 # (forward, f32 and f64) with that wisdom and by the estimate (unfused), and cuFFT and VkFFT-OpenCL
 # at the same lengths, in the same call (bench/results/2026-11-25-h200-prime3).  From a `make dist`
 # build tree:
-#   OUT=DIR PROBLEMS="cof65537 cof65537:f64" LENGTHS=65537 BUDGET=60 bash bench/prime3-h200.sh
+#   OUT=DIR PROBLEMS="cof65537 cof65537:f64" LENGTHS=65537 BUDGET=60 bash bench/calls/prime3-h200.sh
 set -u
 : "${OUT:?set OUT}"
 D=${PPFFT_DEVICE:-1:0}

@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/results/2026-11-25-h100-f16-onepass (bash bench/h100-f16-onepass.sh TARBALL on an H100): issue 15's f16 table (cuFFT f16 and ppfft-CUDA f16 from the shipped wisdom, 21 shapes) and issue 16's
+# bench/results/2026-11-25-h100-f16-onepass (bash bench/calls/h100-f16-onepass.sh TARBALL on an H100): issue 15's f16 table (cuFFT f16 and ppfft-CUDA f16 from the shipped wisdom, 21 shapes) and issue 16's
 # one-pass-limit sizes through NVIDIA's OpenCL (ppfft from the shipped wisdom, cuFFT, VkFFT-OpenCL), one call.
 R=$PWD
 . .gpu/gpu-env.sh .gpu/debs >/dev/null 2>&1

@@ -5,7 +5,7 @@
 # 2^4..2^14, 256 MiB, no injection: plain, ABFT2, ABFT1, ABFT3, ABFT2+inject); with F64=1 also f64
 # 2^4..2^12 (about 40 s more).  Run from the build tree of a `make dist` tarball
 # (./configure --with-cuda && make); builds what it needs; results under $OUT/abft5.
-#   OUT=DIR bash bench/abft-h200-thread.sh
+#   OUT=DIR bash bench/calls/abft-h200-thread.sh
 set -u
 : "${OUT:?set OUT}"
 O=$OUT/abft5; mkdir -p $O

@@ -1,11 +1,11 @@
 #!/bin/bash
-# bench/real2-h200.sh (bench/results/2026-11-25-h200-real2, issue 17): R2C/C2R past one pass on
+# bench/calls/real2-h200.sh (bench/results/2026-11-25-h200-real2, issue 17): R2C/C2R past one pass on
 # NVIDIA's OpenCL against cuFFT in the same call, after the split R2C's pairing went into its last
 # pass; the 2D/3D real problems (whose shipped entries predate COLS) and the fused 1D ones tuned.
 # Run on the device from the checkout's copy as bash .gpu/real2/real2-h200.sh, with this script and
 # the branch's `make dist` tarball (real2.tar.gz) in .gpu/real2/ (G):
-#   PART=1 bash bench/real2-h200.sh   tune the 20 problems (no wisdom loaded) into $OUT/real2.wisdom
-#   PART=2 bash bench/real2-h200.sh   merge PART 1's file (copied to G/real2.wisdom) into the
+#   PART=1 bash bench/calls/real2-h200.sh   tune the 20 problems (no wisdom loaded) into $OUT/real2.wisdom
+#   PART=2 bash bench/calls/real2-h200.sh   merge PART 1's file (copied to G/real2.wisdom) into the
 #                                     shipped one; ppfft with the shipped and the merged wisdom, and
 #                                     cuFFT, over the same shapes
 R=$PWD; G=$R/${G:-.gpu/real2}

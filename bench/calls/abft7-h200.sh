@@ -1,7 +1,7 @@
 #!/bin/bash
 # abft7-h200: issue 14, branch abft7 (and main) on the GPU machine in one call, run from the copy of
 # the main checkout, with this script, abft6-h200.sh and the tarballs in .gpu/abft7/:
-# bench/abft6-h200.sh for main's tarball (MAIN, TAG=main; left out when MAIN is empty) and then the
+# bench/calls/abft6-h200.sh for main's tarball (MAIN, TAG=main; left out when MAIN is empty) and then the
 # branch's (AFTER, TAG=after, with cuFFT and, with ABFT_CHECK=1, check_cuda's abft_cuda suite),
 # each with the split SPLIT (f32 and f64): `full` (call 2) or `wg` (call 3) below.
 #   MAIN=.gpu/abft7/main.tar.gz AFTER=.gpu/abft7/after.tar.gz SPLIT=full OUT=DIR bash .gpu/abft7/abft7-h200.sh

@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/real4-h200.sh (bench/results/2026-11-25-h200-real4, issue 17): the one-pass 1D f32 R2C on
+# bench/calls/real4-h200.sh (bench/results/2026-11-25-h200-real4, issue 17): the one-pass 1D f32 R2C on
 # NVIDIA's OpenCL with the pairing by one round of real2 words (gen/real.c's r2c_pair_and_store),
 # against main's generator (the same tarball with the generator's diff reversed, built beside it)
 # and cuFFT, in one call; then a short retune of rof4096/rof16384 and the C2R rows, while time lasts.

@@ -4,7 +4,7 @@
 # rounds beside the two-pass plans), merged into the shipped wisdom, then timed with the shipped and
 # the merged wisdom against cuFFT and VkFFT-OpenCL in the same call
 # (bench/results/2026-11-25-h200-mixrounds).  On the device, from the main checkout's copy, this
-# script and the branch's `make dist` tarball in its .gpu/mix/ (as bench/fuse17-h200.sh):
+# script and the branch's `make dist` tarball in its .gpu/mix/ (as bench/calls/fuse17-h200.sh):
 #   bash .gpu/mix/run.sh            (OUT set by the device's run; TARBALL to name another)
 set -u
 : "${OUT:?set OUT}"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/speed17-h200-b.sh (bench/results/2026-11-25-h200-lengths, call 2), run as bench/speed17-h200.sh is.
+# bench/calls/speed17-h200-b.sh (bench/results/2026-11-25-h200-lengths, call 2), run as bench/calls/speed17-h200.sh is.
 # speed17, call 2: isolate the cof65537 fault on NVIDIA's OpenCL (each plan in its own process),
 # tune the slow real lengths and f64 17 one problem per process, time them with the merged wisdom.
 R=$PWD
