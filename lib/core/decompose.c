@@ -266,7 +266,7 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, int rade
     problem *first = &out[start].pb, *filter = &out[start + k - 1].pb, *last = &out[start + 2 * k - 1].pb;
     /* the last passes' innermost levels must be the earlier passes' output digits (k0, then k1 of
      * three passes: their transform index mod f0 (f0 f1) is k0 (+ f0 k1), problem.h's fuse_digit),
-     * which normalise keeps first unless another level has unit distances; else the unfused steps */
+     * which normalise keeps first unless another level has unit distances) */
     int ok = 1;
     for (int i = 0; i < 2; ++i) { /* digit j: f_j of them, R_j u apart in the scratch (sub_passes), sout f0..f_(j-1) on the output */
       const sub *a = i ? &a2 : &a1;
@@ -293,8 +293,10 @@ static int bluestein_passes(const transform *t, const sub *s, size_t M, int rade
       filter->fuse_digit = last->fuse_digit = k == 3 ? f[0] * f[1] : f[0];
       return 0;
     }
-    *npass = start;
-    fused = 0;
+    /* refused rather than run unfused: the plan string (and so wisdom) must say what runs */
+    snprintf(msg, len, "BFF/BFI over %d passes of FFT_M need its transform index innermost, which this layout does not keep "
+             "(another level has unit distances): fuse in one pass, or keep the steps separate (BSF/BSI)", k);
+    return -1;
   }
   if (fused) { /* two FFT_M passes, both forward, the pointwise steps in their loads and stores */
     transform tt = *t;
