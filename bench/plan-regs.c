@@ -2,7 +2,7 @@
  * NVRTC for sm_90 (no GPU needed), for ptxas's register and spill counts (issue 17: what a split
  * R2C's pairing pass costs in registers against the other passes).
  *
- *   plan-regs OUTDIR KIND N BATCH PLAN      KIND c2c, r2c or c2r; f32, out of place, packed
+ *   plan-regs OUTDIR KIND N BATCH PLAN      KIND c2c, r2c or c2r; f32 (f64 with PLAN_REGS_F64 set), out of place, packed
  *
  * writes OUTDIR/K.ptx and OUTDIR/K.cu for pass K (from 0) and prints "K,n,variant" for each;
  * bench/plan-regs.sh runs ptxas -v on them. */
@@ -35,6 +35,7 @@ int main(int argc, char **argv)
   ppfft_desc_init(&desc, 1, &n, batch);
   desc.kind = !strcmp(argv[2], "r2c") ? PPFFT_R2C : !strcmp(argv[2], "c2r") ? PPFFT_C2R : PPFFT_C2C;
   if (desc.kind == PPFFT_C2R) desc.direction = PPFFT_BACKWARD;
+  if (getenv("PLAN_REGS_F64")) desc.precision = PPFFT_F64; /* f64 when set */
   transform t;
   variant vs[8];
   split sp;

@@ -855,6 +855,46 @@ START_TEST(pair_one_pass_candidates)
 }
 END_TEST
 
+/* CUDA's fine grains of plain one-pass powers of two of 64..4096 points (plan/candidates.c): cuFFT's
+ * shapes on the H200 (f32 64: 8 transforms of 8 threads with 8 elements in a block of 64; f64 128:
+ * 2 transforms in a block of 32; f64 2048: one transform in a block of 128) and a radix-8 one of
+ * 1024, all in MEASURE's list on CUDA and in none off it. */
+static const struct { size_t n; int f64; const char *v; } fine_cases[] = {
+    {64, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg64/t8"},
+    {128, 1, "r8x8x2/RP+LM-CM+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
+    {2048, 1, "r16x16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg128/t1"},
+    {1024, 0, "r8x8x8x2/RP+LM-CM+DIRECT+VASM2+CM-K+CSE+IL+LU/wg128/t1"},
+};
+
+START_TEST(fine_grain_candidates)
+{
+  device_info di;
+  cuda_runtime rt;
+  test_hopper(&di, &rt);
+  char msg[256];
+  for (int cuda = 1; cuda >= 0; --cuda)
+    for (size_t i = 0; i < sizeof fine_cases / sizeof fine_cases[0]; ++i) {
+      problem p;
+      problem_init_plain(&p, fine_cases[i].n, ((size_t)1 << 24) / fine_cases[i].n, fine_cases[i].f64, -1);
+      variant v, list[64];
+      geometry g;
+      di.cuda = cuda;
+      ck_assert_int_eq(variant_parse(fine_cases[i].v, &v, msg, sizeof msg), 0);
+      ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", fine_cases[i].v, msg);
+      ck_assert_uint_eq(g.wg, v.wg);
+      size_t n = candidates_measure(&p, &di, list, 64), found = 0;
+      ck_assert_uint_lt(n, 64); /* (none cut by the list's length) */
+      for (size_t j = 0; j < n; ++j) {
+        char name[256];
+        variant_print(&list[j], name, sizeof name);
+        found += strcmp(name, fine_cases[i].v) == 0;
+      }
+      ck_assert_msg(found == (size_t)cuda, "MEASURE %s %s on %s", found ? "lists" : "does not list", fine_cases[i].v, cuda ? "CUDA" : "OpenCL");
+      if (cuda && (i == 0 || test_full())) test_nvrtc_builds(&rt, &p, &v, &g, NULL);
+    }
+}
+END_TEST
+
 /* Named one-pass plan v of length n (64 transforms, forward on even seeds, backward on odd) on the
  * device against FFTW: the loop of the occupancy tcase's tests. */
 static void named_against_fftw(ppfft_context *c, size_t n, int f64, const char *v, unsigned seed)
@@ -876,6 +916,15 @@ START_TEST(pair_one_pass_against_fftw)
   if (!c) return;
   for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; ++i)
     named_against_fftw(c, pair_cases[i].n, pair_cases[i].f64, pair_cases[i].v, (unsigned)(3000 + i));
+}
+END_TEST
+
+START_TEST(fine_grain_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  for (size_t i = 0; i < sizeof fine_cases / sizeof fine_cases[0]; ++i)
+    named_against_fftw(c, fine_cases[i].n, fine_cases[i].f64, fine_cases[i].v, (unsigned)(4000 + i));
 }
 END_TEST
 
@@ -902,6 +951,7 @@ Suite *make_cuda_suite(void)
   tcase_add_test(tc, shuffle_is_cuda_only);
   tcase_add_test(tc, occupancy_bound_builds);
   tcase_add_test(tc, pair_one_pass_candidates);
+  tcase_add_test(tc, fine_grain_candidates);
   tcase_add_test(tc, constructor_errors);
   suite_add_tcase(s, tc);
   tc = test_tcase("device");
@@ -917,6 +967,7 @@ Suite *make_cuda_suite(void)
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, occupancy_bound_against_fftw);
   tcase_add_test(tc, pair_one_pass_against_fftw);
+  tcase_add_test(tc, fine_grain_against_fftw);
   suite_add_tcase(s, tc);
   tc = test_tcase("device_real");
   tcase_set_timeout(tc, 600);

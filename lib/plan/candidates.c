@@ -189,6 +189,48 @@ static int fit_shuffle(const problem *p, const device_info *di, variant v, shuff
   return -1;
 }
 
+/* v's power-of-two length as radices of 8, the rest (2 or 4) last: 0, or -1 where it is not a
+ * power of two from 8 points or needs more passes than a variant holds. */
+static int radices_of_8(variant *v)
+{
+  size_t n = variant_length(v);
+  int k = 0;
+  if (n < 8 || (n & (n - 1))) return -1;
+  for (; n >= 8 && k < VARIANT_MAX_PASSES; n /= 8) v->radix[k++] = 8;
+  if (n > 1 && k < VARIANT_MAX_PASSES) v->radix[k++] = (unsigned)n, n = 1;
+  if (n > 1) return -1;
+  for (int i = k; i < VARIANT_MAX_PASSES; ++i) v->radix[i] = 0; /* (listed compares all) */
+  v->npasses = k;
+  return 0;
+}
+
+/* CUDA's fine grains of a plain one-pass power of two of 64..4096 points (candidates_measure):
+ * RP+LM-CM x CGAP and DIRECT, with 8 elements a work-item (radices of 8) x TW-GM+TWP and CM-K and
+ * with the fit's elements x TW-GM+TWP, in blocks of 32..256 threads (at most 128 at the fit's
+ * elements, whose 256 the list has), as many transforms a block as that makes. */
+static void add_fine_grains(const problem *p, const device_info *di, variant *out, size_t *n, size_t max)
+{
+  static const access_pattern access[] = {ACCESS_CGAP, ACCESS_DIRECT};
+  static const struct { twiddle_mode mode; int twp; } tw[] = {{TW_GM, 1}, {TW_CM_K, 0}};
+  if (!di || !di->cuda || !problem_is_plain(p) || p->f16 || p->n < 64 || p->n > 4096 || (p->n & (p->n - 1))) return;
+  for (size_t e8 = 0; e8 < 2; ++e8)
+    for (size_t a = 0; a < 2; ++a)
+      for (size_t t = 0; t < (e8 ? 2u : 1u); ++t) {
+        variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, tw[t].twp);
+        geometry g;
+        char msg[256];
+        if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0 || v.rounds > 1 || (e8 && radices_of_8(&v) != 0)) continue;
+        size_t elems = e8 ? 8 : p->n * v.tpw / v.wg, w = p->n / elems;
+        for (unsigned wg = 32; wg <= (e8 ? 256u : 128u); wg *= 2) {
+          if (wg < w || wg % w) continue;
+          variant f = v;
+          f.wg = wg;
+          f.tpw = (unsigned)(wg / w);
+          if (geometry_of(p, &f, di, &g, msg, sizeof msg) == PPFFT_SUCCESS) add_unique(out, n, max, &f);
+        }
+      }
+}
+
 size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max)
 {
   static const onchip_mode onchip[] = {ONCHIP_RP_LM_CM, ONCHIP_LM_CC};
@@ -333,6 +375,11 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
       }
+  /* CUDA, a plain one-pass power of two of 64..4096 points: finer grains, as cuFFT takes them
+   * (bench/results/2026-11-25-h200-cuda16, Nsight Compute on the H200: f32 64 in blocks of 64
+   * threads, 8 elements a thread, 4 KiB a block; f64 128 in blocks of 32; f64 2048 one transform a
+   * block of 128; the fit's 64 KiB blocks of 256 run at 96-98 % of a copy kernel, cuFFT's at 98-99 %) */
+  add_fine_grains(p, di, out, &n, max);
   /* f16: the wide accesses (VASM4, VASM8: 8 and 16 bytes an access, two or four half2) with both
    * patterns, on plain layouts and on the strided passes that take them (core/geometry.c) */
   for (size_t a = 0; p->f16 && a < 2; ++a)
