@@ -33,6 +33,8 @@ typedef struct gen_state {
   int mirror_reads;     /* in place, elements read from global memory that another work-item of the group
                         * stores over (the real transforms' mirror pairs, gen/real.c): the next
                         * barrier orders global memory too */
+  int tw4_run;          /* f16 owned stores: the four-step twiddle is the running product w4_, times s4_
+                        * after each element (gen/io.c's gen_store_owned_from_slots) */
 } gen_state;
 
 /* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per

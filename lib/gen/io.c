@@ -136,7 +136,12 @@ static void general_final(const gen_state *gs, text_buf *b, const char *tr, cons
 {
   const problem *p = gs->p;
   const dialect *d = gs->d;
-  if (final && p->twiddle_n) {
+  if (final && p->twiddle_n && gs->tw4_run) { /* w4_ = w^(m k), then w^(m (k + step)) for the next element */
+    tb_printf(b, "      const real2 w_ = w4_;\n");
+    tb_printf(b, "      w4_ = %sreal2%sw_.x * s4_.x - w_.y * s4_.y, w_.y * s4_.x + w_.x * s4_.y);\n", d->vec_open, d->vec_mid);
+    if (p->sign < 0) tb_printf(b, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
+    else tb_printf(b, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
+  } else if (final && p->twiddle_n) {
     /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
      * m k < twiddle_n */
     char m[160];
@@ -391,12 +396,40 @@ void gen_load_owned_to_slots(gen_state *gs)
   gen_c2r_mirror_reads(gs);
 }
 
+/* Emits w = tw4's w^x (core/twiddle_table.h's two levels: high times low) as real2 `name`. */
+static void tw4_value(const gen_state *gs, const char *name, const char *x)
+{
+  size_t B = four_step_block(gs->p->twiddle_n);
+  tb_printf(gs->b, "    { const uint x_ = %s;\n      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", x, B,
+            four_step_high(gs->p->twiddle_n), B);
+  tb_printf(gs->b, "      %s = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y); }\n", name, gs->d->vec_open, gs->d->vec_mid);
+}
+
 /* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
 void gen_store_owned_from_slots(gen_state *gs)
 {
   text_buf body;
   text_buf_init(&body);
   char pos[96], ptr[96], re[16][96], im[16][96];
+  const problem *p = gs->p;
+  /* f16, a four-step pass's twiddle w^(m k) on single elements: a work-item's elements k = tid + w q
+   * of one transform (m) take w^(m tid) and then each the one before times w^(m w), instead of two
+   * table reads each, which differ across a COLS warp's transforms and scatter over the table (the
+   * same column pass of 1024 points took 0.279 ms with the four-step twiddle, 0.235 without, on the
+   * H200: bench/results/2026-11-25-h200-f16, f16e/ and f16d-tune/).  The running product's f32
+   * rounding (a few ulps an element, 2^-24) stays far below the store's rounding to half (2^-11). */
+  gs->tw4_run = gs->general && p->twiddle_n && p->f16 && !p->fuse_out && gs->g->e == 1 && gs->g->ec == 1 && gs->g->rq > 1;
+  if (gs->tw4_run) {
+    char m[160], x[256];
+    gen_twiddle_level_index(gs, m, sizeof m, "tr");
+    tb_printf(gs->b, "  real2 w4_ = %sreal2%s(real)1, (real)0), s4_ = w4_;\n  if (tr < nvalid) {\n    const uint m4_ = %s;\n", gs->d->vec_open,
+              gs->d->vec_mid, m);
+    tb_format(gs->b, x, sizeof x, "m4_ * tid");
+    tw4_value(gs, "w4_", x);
+    tb_format(gs->b, x, sizeof x, "m4_ * %uu", gs->g->w);
+    tw4_value(gs, "s4_", x);
+    tb_printf(gs->b, "  }\n");
+  }
   gen_owned_pos(gs, pos, sizeof pos, "q");
   gen_transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
   for (unsigned e = 0; e < gs->g->e; ++e) {
@@ -407,6 +440,7 @@ void gen_store_owned_from_slots(gen_state *gs)
   gen_global_store(gs, &body, "tr", ptr, pos, re, im, 1);
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "q", gs->g->rq, &body);
+  gs->tw4_run = 0;
 }
 
 /* What to do with one owned element: the element at pos of the transform at ptr, in slot (re, im). */

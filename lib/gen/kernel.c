@@ -55,7 +55,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
 {
   text_buf buf;
   text_buf_init(&buf);
-  gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p), NULL, 0};
+  gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p), NULL, 0, 0};
   gen_state *gs = &st;
   int no_shuffle = 0;
   unsigned E = g->e;
