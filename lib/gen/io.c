@@ -405,31 +405,37 @@ static void tw4_value(const gen_state *gs, const char *name, const char *x)
   tb_printf(gs->b, "      %s = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y); }\n", name, gs->d->vec_open, gs->d->vec_mid);
 }
 
-/* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
+/* f16, a four-step pass's twiddle w^(m k) on single elements of owned stores: a work-item's elements
+ * k = tid + w q of one transform (m) take w^(m tid) and then each the one before times w^(m w),
+ * instead of two table reads each, which differ across a COLS warp's transforms and scatter over the
+ * table (the same column pass of 1024 points took 0.279 ms with the four-step twiddle, 0.235
+ * without, on the H200: bench/results/2026-11-25-h200-f16, f16e/ and f16d-tune/).  The running
+ * product's f32 rounding (a few ulps an element, 2^-24) stays far below the store's rounding to half
+ * (2^-11).  Emitted before the loads, so that its table reads overlap them. */
+void gen_tw4_run_prologue(gen_state *gs)
+{
+  const problem *p = gs->p;
+  gs->tw4_run = gs->general && p->twiddle_n && p->f16 && !p->fuse_out && gs->g->e == 1 && gs->g->ec == 1 && gs->g->rq > 1;
+  if (!gs->tw4_run) return;
+  char m[160], x[256];
+  gen_twiddle_level_index(gs, m, sizeof m, "tr");
+  /* (m 0 for the transforms past the batch, which store nothing: the table index stays in range) */
+  tb_printf(gs->b, "  real2 w4_, s4_; /* the four-step twiddle of the first owned element, and its step */\n");
+  tb_printf(gs->b, "  { const uint m4_ = tr < nvalid ? %s : 0u;\n", m);
+  tb_format(gs->b, x, sizeof x, "m4_ * tid");
+  tw4_value(gs, "w4_", x);
+  tb_format(gs->b, x, sizeof x, "m4_ * %uu", gs->g->w);
+  tw4_value(gs, "s4_", x);
+  tb_printf(gs->b, "  }\n");
+}
+
+/* Stores the register slots (the last pass leaves results at the owned positions) to global memory
+ * (with gen_tw4_run_prologue's running twiddle where it set gs->tw4_run). */
 void gen_store_owned_from_slots(gen_state *gs)
 {
   text_buf body;
   text_buf_init(&body);
   char pos[96], ptr[96], re[16][96], im[16][96];
-  const problem *p = gs->p;
-  /* f16, a four-step pass's twiddle w^(m k) on single elements: a work-item's elements k = tid + w q
-   * of one transform (m) take w^(m tid) and then each the one before times w^(m w), instead of two
-   * table reads each, which differ across a COLS warp's transforms and scatter over the table (the
-   * same column pass of 1024 points took 0.279 ms with the four-step twiddle, 0.235 without, on the
-   * H200: bench/results/2026-11-25-h200-f16, f16e/ and f16d-tune/).  The running product's f32
-   * rounding (a few ulps an element, 2^-24) stays far below the store's rounding to half (2^-11). */
-  gs->tw4_run = gs->general && p->twiddle_n && p->f16 && !p->fuse_out && gs->g->e == 1 && gs->g->ec == 1 && gs->g->rq > 1;
-  if (gs->tw4_run) {
-    char m[160], x[256];
-    gen_twiddle_level_index(gs, m, sizeof m, "tr");
-    tb_printf(gs->b, "  real2 w4_ = %sreal2%s(real)1, (real)0), s4_ = w4_;\n  if (tr < nvalid) {\n    const uint m4_ = %s;\n", gs->d->vec_open,
-              gs->d->vec_mid, m);
-    tb_format(gs->b, x, sizeof x, "m4_ * tid");
-    tw4_value(gs, "w4_", x);
-    tb_format(gs->b, x, sizeof x, "m4_ * %uu", gs->g->w);
-    tw4_value(gs, "s4_", x);
-    tb_printf(gs->b, "  }\n");
-  }
   gen_owned_pos(gs, pos, sizeof pos, "q");
   gen_transform_ptr(gs, ptr, sizeof ptr, 1, "tr");
   for (unsigned e = 0; e < gs->g->e; ++e) {

@@ -146,6 +146,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
       gen_tc_body(gs);
       break;
     }
+    if (!g->stage_out) gen_tw4_run_prologue(gs); /* (f16's running four-step twiddle of the owned store) */
     tb_printf(&buf, "  /* load into registers */\n");
     if (g->stage_in) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);
