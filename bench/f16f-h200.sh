@@ -9,6 +9,8 @@
 # wisdom on those shapes; check_cuda's f16 device tests (the planner's plans both directions, in and
 # out of place, against FFTW) under a timeout.  Every
 # step writes $OUT/f16f.tgz again, so a call cut by its timeout still brings back what ran.
+# BENCH=0 skips the 21-shape table and the A/B (166 s and 42 s on 2026-11-25): the tune, its bench
+# (with cuFFT on TUNE_SHAPES) and the tests only, e.g. BENCH=0 TUNE_T=120 TUNE_SHAPES="524288 ...".
 R=$PWD
 D=${D:-f16f}
 . .gpu/gpu-env.sh .gpu/debs >/dev/null 2>&1
@@ -28,11 +30,13 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $L/gpu.tx
 ALL="256 512 1024 2048 4096 8192 16384 32768 65536 131072 262144 524288 1048576 2097152 4194304 8388608 16777216 256x256 512x256 1024x1024 4096x4096"
 MULTI=${MULTI:-"32768 524288 1048576 2097152 4194304 16777216 4096x4096"}
 cd $B
+if [ "${BENCH:-1}" = 1 ]; then
 timeout 90 bench/cufft-bench -p f16 -m 256 -r 11 --csv $L/cufft.csv $ALL > $L/cufft.txt 2>&1; t "cufft exit $?"; save
 XDG_CACHE_HOME=/tmp/$D-cache-new PPFFT_WISDOM_PATH=$B/wisdom timeout 100 bench/ppfft-cuda-bench -p f16 -m 256 -r 11 --csv $L/ppfft.csv $ALL > $L/ppfft.txt 2>&1; t "ppfft exit $?"
 python3 bench/f16-table.py $L/cufft.csv $L/ppfft.csv $L/f16.png > $L/table.csv 2> $L/summary.txt; cat $L/summary.txt; save
 XDG_CACHE_HOME=/tmp/$D-cache-old PPFFT_WISDOM_PATH=$O/wisdom timeout 60 $O/bench/ppfft-cuda-bench -p f16 -m 256 -r 11 --csv $L/ppfft-old.csv $MULTI > $L/ppfft-old.txt 2>&1; t "ppfft old exit $?"; save
 cut -d, -f5,8,10,11 $L/ppfft-old.csv
+fi
 TS=${TUNE_SHAPES:-1048576 2097152}
 PROBLEMS=$(echo $TS | tr ' ' '\n' | sed 's/^/cof/;s/$/:f16/' | paste -sd,)
 cp $B/wisdom/nvidia-h200-cuda.wisdom $L/f16.wisdom
@@ -40,6 +44,7 @@ if [ "${TUNE:-1}" = 1 ]; then
   ( time XDG_CACHE_HOME=/tmp/$D-cache-new PPFFT_WISDOM_PATH=$L/f16.wisdom timeout ${TUNE_T:-35} tuner/ppfft-tune --backend cuda --problems $PROBLEMS -v \
     -o $L/f16.wisdom --budget $((${TUNE_T:-35} - 8)) ) > $L/tune.log 2>$L/tune-v.log; t "tune exit $?"
   grep -v "kept:" $L/tune.log | cut -c1-220; gzip -f $L/tune-v.log; save
+  [ "${BENCH:-1}" = 1 ] || { timeout 30 bench/cufft-bench -p f16 -m 256 -r 11 --csv $L/cufft-tuned.csv $TS > $L/cufft-tuned.txt 2>&1; t "cufft tuned exit $?"; }
   XDG_CACHE_HOME=/tmp/$D-cache-new PPFFT_WISDOM_PATH=$L/f16.wisdom timeout 30 bench/ppfft-cuda-bench -p f16 -m 256 -r 11 --csv $L/ppfft-tuned.csv $TS > $L/ppfft-tuned.txt 2>&1; t "ppfft tuned exit $?"
   cut -d, -f5,8,10,11 $L/ppfft-tuned.csv; save
 fi
