@@ -2,7 +2,7 @@
  * NVRTC for sm_90 (no GPU needed), for ptxas's register and spill counts (issue 17: what a split
  * R2C's pairing pass costs in registers against the other passes).
  *
- *   plan-regs OUTDIR KIND N BATCH PLAN      KIND c2c, r2c or c2r; f32 (f64 with PLAN_REGS_F64 set), out of place, packed
+ *   plan-regs OUTDIR KIND N BATCH PLAN      KIND c2c, r2c, c2r or c2c:f16; f32 (f64 with PLAN_REGS_F64 set), out of place, packed
  *
  * writes OUTDIR/K.ptx and OUTDIR/K.cu for pass K (from 0) and prints "K,n,variant" for each;
  * bench/plan-regs.sh runs ptxas -v on them. */
@@ -24,11 +24,12 @@
 int main(int argc, char **argv)
 {
   if (argc != 6) {
-    fprintf(stderr, "usage: plan-regs OUTDIR c2c|r2c|c2r N BATCH PLAN\n");
+    fprintf(stderr, "usage: plan-regs OUTDIR c2c|r2c|c2r|c2c:f16 N BATCH PLAN\n");
     return 2;
   }
   cuda_runtime rt;
-  nvrtc_h200(&rt, 48 * 1024); /* what NVIDIA's OpenCL gives a work-group */
+  /* what NVIDIA's OpenCL gives a work-group; PLAN_REGS_SMEM=232448 for CUDA's 227 KiB */
+  nvrtc_h200(&rt, getenv("PLAN_REGS_SMEM") ? strtoull(getenv("PLAN_REGS_SMEM"), NULL, 10) : 48 * 1024);
   const device_info di = rt.info;
   size_t n = (size_t)strtoull(argv[3], NULL, 10), batch = (size_t)strtoull(argv[4], NULL, 10);
   ppfft_desc desc;
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
   desc.kind = !strcmp(argv[2], "r2c") ? PPFFT_R2C : !strcmp(argv[2], "c2r") ? PPFFT_C2R : PPFFT_C2C;
   if (desc.kind == PPFFT_C2R) desc.direction = PPFFT_BACKWARD;
   if (getenv("PLAN_REGS_F64")) desc.precision = PPFFT_F64; /* f64 when set */
+  if (!strcmp(argv[2], "c2c:f16")) desc.precision = PPFFT_F16;
   transform t;
   variant vs[8];
   split sp;

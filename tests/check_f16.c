@@ -3,6 +3,7 @@
  * NVRTC builds of the F16 passes of every size class.  On a CUDA device: the planner's F16 plans of
  * every size class against FFTW in double, within a bound suited to half storage. */
 #include "core/half.h"
+#include "core/plan_string.h"
 #include "core/tc_map.h"
 #include "cuda/program.h"
 #include "gen/kernel.h"
@@ -773,6 +774,61 @@ START_TEST(f16_shipped_wisdom_applies)
 }
 END_TEST
 
+/* Counts the occurrences of needle in text. */
+static size_t occurrences(const char *text, const char *needle)
+{
+  size_t k = 0;
+  for (const char *q = strstr(text, needle); q; q = strstr(q + 1, needle)) ++k;
+  return k;
+}
+
+/* f16 four-step passes with owned stores take the twiddle w^(m k) as a running product (gen/io.c):
+ * four table reads a work-item (w^(m tid) and its step, two levels each), not two an element, which
+ * scatter across a COLS warp's transforms; f32 keeps the reads (its error bound is tighter).  The
+ * kernels build by NVRTC; on a device f16_planner_against_fftw and f16_wisdom_plans_against_fftw run
+ * them (2^20's shipped plan included). */
+START_TEST(f16_running_twiddle)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  char msg[512];
+  const char *plan = "r16x4/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg128/t32;r16x8/RP+LM-CM+CGAP+COLS+VASM2+CM-K+CSE+IL+LU/wg256/t32;"
+                     "r16x8/RP+LM-CM+CGAP+COLS+VASM2+TW-GM+TWP+CSE+IL+LU/wg128/t16";
+  size_t n = (size_t)1 << 20;
+  for (int f16 = 1; f16 >= 0; --f16)
+    for (int dir = 0; dir < 2; ++dir) {
+      ppfft_desc d;
+      ppfft_desc_init(&d, 1, &n, 64);
+      d.precision = f16 ? PPFFT_F16 : PPFFT_F32;
+      d.direction = dir ? PPFFT_BACKWARD : PPFFT_FORWARD;
+      transform t;
+      ck_assert_int_eq(transform_from_desc(NULL, &di, &d, &t), PPFFT_SUCCESS);
+      variant vs[DECOMPOSE_MAX_PASSES];
+      int nv = plan_string_parse(plan, vs, DECOMPOSE_MAX_PASSES, msg, sizeof msg);
+      ck_assert_msg(nv == 3, "%s", msg);
+      split sp;
+      ck_assert_msg(plan_string_split(&t, vs, nv, &sp, msg, sizeof msg) == 0, "%s", msg);
+      pass_desc pd[DECOMPOSE_MAX_PASSES];
+      ck_assert_int_eq(test_decompose(&t, &sp, pd), 3);
+      for (int k = 0; k < 3; ++k) {
+        variant v = vs[pd[k].variant];
+        geometry g;
+        ck_assert_msg(geometry_of(&pd[k].pb, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "pass %d: %s", k, msg);
+        kernel_source ks;
+        ck_assert_int_eq(gen_kernel(&pd[k].pb, &v, &g, &dialect_cuda, &ks), 0);
+        size_t reads = occurrences(ks.text, "tw4["), running = occurrences(ks.text, "w4_ = ");
+        if (k == 2) ck_assert_uint_eq(reads + running, 0); /* the last pass: no four-step twiddle */
+        else if (f16) {
+          ck_assert_msg(reads == 4 && running == 1 + g.rq, "f16 pass %d: %zu table reads, %zu running steps", k, reads, running);
+          if (!dir) test_nvrtc_builds(&rt, &pd[k].pb, &v, &g, "w4_");
+        } else ck_assert_msg(reads == 2 * g.rq && running == 0, "f32 pass %d: %zu table reads, %zu running steps", k, reads, running);
+        free(ks.text);
+      }
+    }
+}
+END_TEST
+
 Suite *make_f16_suite(void)
 {
   Suite *s = suite_create("f16");
@@ -785,6 +841,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_wide_accesses);
   tcase_add_test(tc, f16_half2_plane);
   tcase_add_test(tc, f16_shipped_wisdom_applies);
+  tcase_add_test(tc, f16_running_twiddle);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);

@@ -33,6 +33,8 @@ typedef struct gen_state {
   int mirror_reads;     /* in place, elements read from global memory that another work-item of the group
                         * stores over (the real transforms' mirror pairs, gen/real.c): the next
                         * barrier orders global memory too */
+  int tw4_run;          /* f16 owned stores: the four-step twiddle is the running product w4_, times s4_
+                        * after each element (gen/io.c's gen_store_owned_from_slots) */
 } gen_state;
 
 /* Stockham pass geometry: radix r, p = product of the earlier radices, S butterfly groups per
@@ -129,6 +131,10 @@ void gen_transform_ptr(const gen_state *gs, char *buf, size_t n, int output, con
 
 /* Loads this work-item's own lane groups from global memory into the register slots. */
 void gen_load_owned_to_slots(gen_state *gs);
+
+/* f16 four-step passes with owned stores: sets gs->tw4_run and emits the running twiddle's start and
+ * step (w4_, s4_) for gen_store_owned_from_slots; nothing elsewhere. */
+void gen_tw4_run_prologue(gen_state *gs);
 
 /* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
 void gen_store_owned_from_slots(gen_state *gs);

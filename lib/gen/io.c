@@ -136,7 +136,12 @@ static void general_final(const gen_state *gs, text_buf *b, const char *tr, cons
 {
   const problem *p = gs->p;
   const dialect *d = gs->d;
-  if (final && p->twiddle_n) {
+  if (final && p->twiddle_n && gs->tw4_run) { /* w4_ = w^(m k), then w^(m (k + step)) for the next element */
+    tb_printf(b, "      const real2 w_ = w4_;\n");
+    tb_printf(b, "      w4_ = %sreal2%sw_.x * s4_.x - w_.y * s4_.y, w_.y * s4_.x + w_.x * s4_.y);\n", d->vec_open, d->vec_mid);
+    if (p->sign < 0) tb_printf(b, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
+    else tb_printf(b, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
+  } else if (final && p->twiddle_n) {
     /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
      * m k < twiddle_n */
     char m[160];
@@ -391,7 +396,41 @@ void gen_load_owned_to_slots(gen_state *gs)
   gen_c2r_mirror_reads(gs);
 }
 
-/* Stores the register slots (the last pass leaves results at the owned positions) to global memory. */
+/* Emits w = tw4's w^x (core/twiddle_table.h's two levels: high times low) as real2 `name`. */
+static void tw4_value(const gen_state *gs, const char *name, const char *x)
+{
+  size_t B = four_step_block(gs->p->twiddle_n);
+  tb_printf(gs->b, "    { const uint x_ = %s;\n      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", x, B,
+            four_step_high(gs->p->twiddle_n), B);
+  tb_printf(gs->b, "      %s = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y); }\n", name, gs->d->vec_open, gs->d->vec_mid);
+}
+
+/* f16, a four-step pass's twiddle w^(m k) on single elements of owned stores: a work-item's elements
+ * k = tid + w q of one transform (m) take w^(m tid) and then each the one before times w^(m w),
+ * instead of two table reads each, which differ across a COLS warp's transforms and scatter over the
+ * table (the same column pass of 1024 points took 0.279 ms with the four-step twiddle, 0.235
+ * without, on the H200: bench/results/2026-11-25-h200-f16, f16e/ and f16d-tune/).  The running
+ * product's f32 rounding (a few ulps an element, 2^-24) stays far below the store's rounding to half
+ * (2^-11).  Emitted before the loads, so that its table reads overlap them. */
+void gen_tw4_run_prologue(gen_state *gs)
+{
+  const problem *p = gs->p;
+  gs->tw4_run = gs->general && p->twiddle_n && p->f16 && !p->fuse_out && gs->g->e == 1 && gs->g->ec == 1 && gs->g->rq > 1;
+  if (!gs->tw4_run) return;
+  char m[160], x[256];
+  gen_twiddle_level_index(gs, m, sizeof m, "tr");
+  /* (m 0 for the transforms past the batch, which store nothing: the table index stays in range) */
+  tb_printf(gs->b, "  real2 w4_, s4_; /* the four-step twiddle of the first owned element, and its step */\n");
+  tb_printf(gs->b, "  { const uint m4_ = tr < nvalid ? %s : 0u;\n", m);
+  tb_format(gs->b, x, sizeof x, "m4_ * tid");
+  tw4_value(gs, "w4_", x);
+  tb_format(gs->b, x, sizeof x, "m4_ * %uu", gs->g->w);
+  tw4_value(gs, "s4_", x);
+  tb_printf(gs->b, "  }\n");
+}
+
+/* Stores the register slots (the last pass leaves results at the owned positions) to global memory
+ * (with gen_tw4_run_prologue's running twiddle where it set gs->tw4_run). */
 void gen_store_owned_from_slots(gen_state *gs)
 {
   text_buf body;
@@ -407,6 +446,7 @@ void gen_store_owned_from_slots(gen_state *gs)
   gen_global_store(gs, &body, "tr", ptr, pos, re, im, 1);
   tb_printf(&body, "    }\n");
   gen_loop_body(gs, "q", gs->g->rq, &body);
+  gs->tw4_run = 0;
 }
 
 /* What to do with one owned element: the element at pos of the transform at ptr, in slot (re, im). */

@@ -55,7 +55,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
 {
   text_buf buf;
   text_buf_init(&buf);
-  gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p), NULL, 0};
+  gen_state st = {&buf, d, p, v, g, "", "", 0, !problem_is_plain(p), NULL, 0, 0};
   gen_state *gs = &st;
   int no_shuffle = 0;
   unsigned E = g->e;
@@ -146,6 +146,7 @@ int gen_kernel(const problem *p, const variant *v, const geometry *g, const dial
       gen_tc_body(gs);
       break;
     }
+    if (!g->stage_out) gen_tw4_run_prologue(gs); /* (f16's running four-step twiddle of the owned store) */
     tb_printf(&buf, "  /* load into registers */\n");
     if (g->stage_in) gen_load_staged(gs);
     else gen_load_owned_to_slots(gs);
