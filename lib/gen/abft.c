@@ -36,8 +36,12 @@ unsigned gen_abft_window(const dialect *d, const geometry *g) { return d->abft_o
 /* Whether ABFT2's window sums live in local memory (else in registers). */
 static int sums_local(const dialect *d, const geometry *g) { return g->abft_sums_local && !(d->abft_omit & ABFT_SUMS_REGS); }
 
+/* Whether the study's half-size sums apply (emit.h's ABFT_SUMS_HALF). */
+static int sums_half(const dialect *d, const geometry *g) { return sums_local(d, g) && (d->abft_omit & ABFT_SUMS_HALF) && g->wg >= 2; }
+
 size_t gen_local_bytes(const dialect *d, const geometry *g)
 {
+  if (sums_half(d, g)) return g->abft_sums_at + (g->local_bytes - g->abft_sums_at) / 2;
   return g->abft_sums_local && !sums_local(d, g) ? g->abft_sums_at : g->local_bytes; /* the sums are the array's end */
 }
 
@@ -54,9 +58,12 @@ static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
  * from geometry's abft_sums_at on, each work-item's own column (no barrier: no other reads it). */
 static void sum_ref(const gen_state *gs, char *buf, size_t n, char c, const char *i)
 {
+  unsigned cols = sums_half(gs->d, gs->g) ? gs->g->wg / 2 : gs->g->wg;
+  char cs[40] = "lid";
+  if (cols < gs->g->wg) snprintf(cs, sizeof cs, "(lid %% %uu)", cols);
   if (!sums_local(gs->d, gs->g)) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
-  else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + lid]", i, gs->g->wg);
-  else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + lid]", gs->nslot, i, gs->g->wg);
+  else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + %s]", i, cols, cs);
+  else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + %s]", gs->nslot, i, cols, cs);
 }
 
 /* A loop over every register slot index (both components' arrays have nslot entries). */
