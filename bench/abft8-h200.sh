@@ -2,9 +2,10 @@
 # abft8-h200: issue 14, branch abft8 against main on the GPU machine in one call, run from the copy of
 # the main checkout with this script and two `make dist` tarballs in .gpu/abft8/ (MAIN, AFTER):
 # both built side by side (only the programs used), check_cuda's "abft device" tcase on AFTER while
-# MAIN builds, cuFFT, the overhead study of each (f64 first: the branch changes f64's plans; main
-# and after back to back per precision), then the split of AFTER (bench/shfl-study, SPLIT64 / SPLIT
-# below).  Everything under $OUT/abft8.tgz, refreshed after every step.
+# MAIN builds, cuFFT, the overhead study of each (f64 first; main and after back to back per
+# precision), then the split of each (bench/shfl-study, SPLIT64 / SPLIT below: the same variant
+# strings, so main's kernels against the branch's).  Everything under $OUT/abft8.tgz, refreshed after
+# every step.
 #   MAIN=.gpu/abft8/main.tar.gz AFTER=.gpu/abft8/after.tar.gz OUT=DIR bash .gpu/abft8/abft8-h200.sh
 set -u
 : "${OUT:?set OUT}" "${MAIN:?set MAIN}" "${AFTER:?set AFTER}"
@@ -22,7 +23,7 @@ build() { # tag tarball jobs targets...
 }
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv; nvcc --version | tail -2; } > $L/env.txt 2>&1
 build after $AFTER 10 bench/abft-study-cuda bench/shfl-study bench/cufft-bench tests/check_cuda & pa=$!
-build main $MAIN 6 bench/abft-study-cuda & pm=$!
+build main $MAIN 6 bench/abft-study-cuda bench/shfl-study & pm=$!
 wait $pa; say "build after rc $?"
 ( cd /tmp/b8-after && CK_RUN_SUITE=abft_cuda CK_RUN_CASE="abft device" timeout 120 ./tests/check_cuda ) > $L/after-check_abft_cuda.log 2>&1
 say "check_abft_cuda rc $?: $(grep -E '^[0-9]+%' $L/after-check_abft_cuda.log)"
@@ -38,18 +39,22 @@ for p in f64 f32; do
     say "overhead $tag $p rc $?"
   done
 done
-# the split (ms, registers, stack, shared memory, blocks a multiprocessor): plain, ABFT2 at main's
-# shape (wg128) and the branch's (f64: wg64), the window sums at half their local memory (@1024),
-# and the sums in registers under a looser launch bound (MBk @512: 256 threads a multiprocessor f64,
-# 512 f32; ptxas sm_90: no spill)
+# the split (ms, registers, stack, shared memory, blocks a multiprocessor): plain, ABFT2 at wg128
+# (main's plans) and wg64 (the branch's f64 plans), @1024: the window sums at half their local
+# memory (a study bit of the branch; on top of its pairs at N <= 256), MBk @512: the sums in
+# registers under a looser launch bound (256 threads a multiprocessor f64, 512 f32; ptxas sm_90: no
+# spill)
 P='RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+'; Q='+CSE+IL+LU'; C='RP+LM-CM+CGAP+VASM2+CM-K+'
-a=r16x16x4; b=r16x8; m=${P/LM-CM+/LM-CM+MB2+}; m4=${P/LM-CM+/LM-CM+MB4+}; c4=${C/LM-CM+/LM-CM+MB4+}
+a=r16x16x4; b=r16x8; m=${P/LM-CM+/LM-CM+MB2+}; m4=${P/LM-CM+/LM-CM+MB4+}
 S64="1024 $a/${P}CSE+IL+LU/wg256/t4 1024 $a/${P}ABFT2$Q/wg128/t2 1024 $a/${P}ABFT2$Q/wg64/t1 1024 $a/${P}ABFT2$Q/wg64/t1@1024 1024 $a/${m}ABFT2$Q/wg128/t2@512"
 S64="$S64 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg128/t16 128 $b/${P}ABFT2$Q/wg64/t8 128 $b/${P}ABFT2$Q/wg64/t8@1024 128 $b/${m}ABFT2$Q/wg128/t16@512"
-S64="$S64 16 r16/${C}CSE+IL+LU/wg256/t256 16 r16/${C}ABFT2$Q/wg128/t128 16 r16/${C}ABFT2$Q/wg64/t64 16 r16/${C}ABFT2$Q/wg64/t64@1024 16 r16/${c4}ABFT2$Q/wg64/t64@512"
+S64="$S64 16 r16/${C}CSE+IL+LU/wg256/t256 16 r16/${C}ABFT2$Q/wg128/t128 16 r16/${C}ABFT2$Q/wg64/t64 16 r16/${C}ABFT2$Q/wg64/t64@1024"
 S32="1024 $a/${P}CSE+IL+LU/wg256/t4 1024 $a/${P}ABFT2$Q/wg128/t2 1024 $a/${P}ABFT2$Q/wg128/t2@1024 1024 $a/${m4}ABFT2$Q/wg128/t2@512"
-S32="$S32 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg128/t16 128 $b/${P}ABFT2$Q/wg128/t16@1024 128 $b/${m4}ABFT2$Q/wg128/t16@512"
-timeout 40 bench/shfl-study --f64 --reps 9 ${SPLIT64:-$S64} > $L/after-split-f64.csv 2> $L/after-split-f64.log; say "split f64 rc $?"
-timeout 30 bench/shfl-study --reps 9 ${SPLIT:-$S32} > $L/after-split-f32.csv 2> $L/after-split-f32.log; say "split f32 rc $?"
+S32="$S32 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg128/t16 128 $b/${P}ABFT2$Q/wg128/t16@1024"
+for tag in after main; do
+  cd /tmp/b8-$tag
+  timeout 40 bench/shfl-study --f64 --reps 9 ${SPLIT64:-$S64} > $L/$tag-split-f64.csv 2> $L/$tag-split-f64.log; say "split $tag f64 rc $?"
+  timeout 30 bench/shfl-study --reps 9 ${SPLIT:-$S32} > $L/$tag-split-f32.csv 2> $L/$tag-split-f32.log; say "split $tag f32 rc $?"
+done
 for f in $L/*-overhead-cuda-*.csv; do echo "== $f"; cut -d, -f3,4,6,7,10 $f | grep -v "^precision"; done
-cat $L/after-split-f*.csv
+cat $L/*-split-f*.csv
