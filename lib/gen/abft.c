@@ -18,7 +18,8 @@
  * which cost the kernels occupancy), checks the result against the
  * remembered checksum and stores it over the failed output: correction without reloading the input,
  * delayed to the end of the window and done for all lanes at once.  A second failure in a lane's
- * window makes both its failures uncorrectable.
+ * window makes both its failures uncorrectable (in a pair's window, where two lanes share one sum:
+ * geometry's abft_sums_pair, f64 on CUDA).
  *
  * Fault injection (core/abft.h's control words) flips a bit of one register value of one transform
  * after the load or after a pass, in the first computation of a block only (a transient fault). */
