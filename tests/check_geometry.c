@@ -223,6 +223,26 @@ START_TEST(abft_cuda_rules)
   ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
   ck_assert_uint_eq(g.min_blocks, 2);
   ck_assert_int_eq(g.abft_sums_local, 1);
+  ck_assert_int_eq(g.abft_sums_pair, 0); /* 64 work-items a transform: a pair of lanes is two warps */
+  /* lanes paired on one sum in f64 where a transform has 16 work-items or fewer: half the memory;
+   * not in f32, nor at one transform a work-group */
+  problem_init_plain(&p, 128, 64, 1, -1);
+  ck_assert_int_eq(variant_parse("r16x8/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+ABFT2/wg64/t8", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_int_eq(g.abft_sums_local, 1);
+  ck_assert_int_eq(g.abft_sums_pair, 1);
+  ck_assert_uint_eq(g.local_bytes, g.abft_sums_at + 64 * 16 * 2 * 8 / 2);
+  ck_assert_uint_eq(g.min_blocks, 8);
+  problem_init_plain(&p, 128, 64, 0, -1);
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_int_eq(g.abft_sums_pair, 0);
+  ck_assert_uint_eq(g.local_bytes, g.abft_sums_at + 64 * 16 * 2 * 4);
+  problem_init_plain(&p, 16, 64, 1, -1);
+  ck_assert_int_eq(variant_parse("r16/RP+LM-CM+CGAP+VASM2+CM-K+ABFT2/wg1/t1", &v, msg, sizeof msg), 0);
+  ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
+  ck_assert_int_eq(g.abft_sums_pair, 0);
+  problem_init_plain(&p, 1024, 64, 1, -1);
+  ck_assert_int_eq(variant_parse("r16x16x4/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+ABFT2/wg256/t4", &v, msg, sizeof msg), 0);
   di.cuda = 0; /* OpenCL: no bound, the sums in registers */
   di.regs_per_block = 0;
   di.local_mem = 64 * 1024;

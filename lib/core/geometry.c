@@ -268,8 +268,15 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
    * they took 2 x r values through the whole window loop, and the kernel either lost occupancy (127-128
    * registers f32, 254 f64) or spilled (168-376 bytes of stack under the plain kernel's occupancy) */
   if (v->abft == 2 && di->cuda) {
-    size_t at = (g->local_bytes + 15) / 16 * 16, bytes = (size_t)v->wg * g->r * 2 * rs;
-    if (at + bytes + g->abft_local_bytes <= di->local_mem) g->abft_sums_local = 1, g->abft_sums_at = at, g->local_bytes = at + bytes;
+    /* f64: two lanes of one warp (2 w <= 32) on one sum of both lanes' inputs, added by a shuffle:
+     * half the memory, which is L1's (the sums of 512 threads took 128 of a multiprocessor's 256 KB,
+     * L1 kept about 28 KB for the tables).  H200, one pass, N = 16..256: ABFT2 +19..45 % -> +14..34 %
+     * (with wg64, plan/abft.c); in f32, whose L1 kept about 90 KB, the shuffles cost more than the
+     * memory gave (+12..34 % -> +22..52 %; bench/results/2026-11-25-h200-abft8) */
+    int pair = p->f64 && g->w <= 16 && g->t >= 2 && !v->vector_math && !geometry_interleaved(v, g);
+    size_t at = (g->local_bytes + 15) / 16 * 16, bytes = (size_t)v->wg * g->r * 2 * rs / (pair ? 2 : 1);
+    if (at + bytes + g->abft_local_bytes <= di->local_mem)
+      g->abft_sums_local = 1, g->abft_sums_pair = pair, g->abft_sums_at = at, g->local_bytes = at + bytes;
   }
   if (v->minb && !di->cuda) return UNSUP("%s", "MB (blocks a multiprocessor in __launch_bounds__) is CUDA only");
   if (v->shfl && !di->cuda) return UNSUP("%s", "a shuffle exchange (SHFL) is CUDA only: OpenCL has no warp shuffles");

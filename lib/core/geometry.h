@@ -36,6 +36,8 @@ typedef struct geometry {
                        * (wg x r complex values; local_bytes includes them) where they fit; else 0: in
                        * registers */
   size_t abft_sums_at; /* their byte offset there */
+  int abft_sums_pair; /* with abft_sums_local, f64: lanes tr and tr ^ 1 (one warp) keep one sum of both
+                      * their inputs, half the memory (gen/abft.c), where a transform has 16 work-items or fewer */
   unsigned abft_window; /* ABFT2: blocks of t transforms a work-group computes in turn (its correction
                          * window), at most PPFFT_ABFT_WINDOW (geometry.c); else 1 */
   size_t table_bytes; /* twiddle table (CM-K, CM-L, TW-GM), else 0 */

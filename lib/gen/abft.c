@@ -18,7 +18,8 @@
  * which cost the kernels occupancy), checks the result against the
  * remembered checksum and stores it over the failed output: correction without reloading the input,
  * delayed to the end of the window and done for all lanes at once.  A second failure in a lane's
- * window makes both its failures uncorrectable.
+ * window makes both its failures uncorrectable (in a pair's window, where two lanes share one sum:
+ * geometry's abft_sums_pair, f64 on CUDA).
  *
  * Fault injection (core/abft.h's control words) flips a bit of one register value of one transform
  * after the load or after a pass, in the first computation of a block only (a transient fault). */
@@ -36,8 +37,23 @@ unsigned gen_abft_window(const dialect *d, const geometry *g) { return d->abft_o
 /* Whether ABFT2's window sums live in local memory (else in registers). */
 static int sums_local(const dialect *d, const geometry *g) { return g->abft_sums_local && !(d->abft_omit & ABFT_SUMS_REGS); }
 
+/* Whether lanes tr and tr ^ 1 share one sum of both their inputs (geometry's abft_sums_pair): added by
+ * a shuffle (the lanes are one warp's), the even lane's column; a window then corrects one failure
+ * per pair of lanes, not per lane. */
+static int sums_pair(const dialect *d, const geometry *g) { return sums_local(d, g) && g->abft_sums_pair && d->xor_reduce; }
+
+/* The shuffle's partner distance and mask of a pair's sums. */
+static void pair_args(const geometry *g, char *buf, size_t n)
+{
+  snprintf(buf, n, "%uu, 0x%xu", g->w, g->wg >= 32 ? 0xffffffffu : (1u << g->wg) - 1u);
+}
+
+/* Whether the study's half-size sums apply (emit.h's ABFT_SUMS_HALF). */
+static int sums_half(const dialect *d, const geometry *g) { return sums_local(d, g) && (d->abft_omit & ABFT_SUMS_HALF) && g->wg >= 2; }
+
 size_t gen_local_bytes(const dialect *d, const geometry *g)
 {
+  if (sums_half(d, g)) return g->abft_sums_at + (g->local_bytes - g->abft_sums_at) / 2;
   return g->abft_sums_local && !sums_local(d, g) ? g->abft_sums_at : g->local_bytes; /* the sums are the array's end */
 }
 
@@ -54,9 +70,15 @@ static unsigned group_size(const geometry *g) { return g->w < 32 ? g->w : 32; }
  * from geometry's abft_sums_at on, each work-item's own column (no barrier: no other reads it). */
 static void sum_ref(const gen_state *gs, char *buf, size_t n, char c, const char *i)
 {
+  const geometry *g = gs->g;
+  unsigned cols = sums_pair(gs->d, g) ? g->wg / 2 : g->wg;
+  char col[64] = "lid", cs[96];
+  if (sums_pair(gs->d, g)) snprintf(col, sizeof col, "(lid / %uu * %uu + tid)", 2 * g->w, g->w); /* the pair's column */
+  snprintf(cs, sizeof cs, "%s", col);
+  if (sums_half(gs->d, g)) cols /= 2, snprintf(cs, sizeof cs, "(%s %% %uu)", col, cols);
   if (!sums_local(gs->d, gs->g)) tb_format(gs->b, buf, n, "abft_s%c[%s]", c, i);
-  else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + lid]", i, gs->g->wg);
-  else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + lid]", gs->nslot, i, gs->g->wg);
+  else if (c == 'r') tb_format(gs->b, buf, n, "abft_s[(%s) * %uu + %s]", i, cols, cs);
+  else tb_format(gs->b, buf, n, "abft_s[(%uu + %s) * %uu + %s]", gs->nslot, i, cols, cs);
 }
 
 /* A loop over every register slot index (both components' arrays have nslot entries). */
@@ -333,15 +355,27 @@ static int check_block(gen_state *gs, int two)
   char sr[96], si[96], line[320];
   sum_ref(gs, sr, sizeof sr, 'r', "i");
   sum_ref(gs, si, sizeof si, 'i', "i");
-  if (two) {
+  int pair = two && sums_pair(gs->d, gs->g);
+  char pa[48];
+  pair_args(gs->g, pa, sizeof pa);
+  if (two) { /* (a pair's lane without a failure: zeros, so that it ends with minus its outputs) */
     tb_printf(b, "  if (fix) {\n");
-    tb_format(b, line, sizeof line, "    vr[i] = %s; vi[i] = %s;\n", sr, si);
+    if (pair) tb_printf(b, "    const uint own_ = abft_pend != 0x%xu;\n", (unsigned)ABFT_NONE);
+    tb_format(b, line, sizeof line, pair ? "    vr[i] = own_ ? %s : (real)0; vi[i] = own_ ? %s : (real)0;\n" : "    vr[i] = %s; vi[i] = %s;\n", sr, si);
     each_slot(gs, line);
     tb_printf(b, "  }\n");
   }
   tb_printf(b, "  /* the input's checksum share (a . x) and energy */\n");
   int failed = !(gs->d->abft_omit & ABFT_OMIT_INPUT) && input_shares(gs) != 0;
-  if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
+  if (pair && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) { /* both lanes shuffle, the even one adds */
+    tb_printf(b, "  if (!fix) {\n    const uint in_ = tr < nvalid;\n");
+    tb_format(b, line, sizeof line,
+              "    { const real pr_ = ppfft_xor_sum(in_ ? vr[i] : (real)0, %s), pi_ = ppfft_xor_sum(in_ ? vi[i] : (real)0, %s);\n"
+              "      if (!(tr & 1u)) { %s += pr_; %s += pi_; } }\n",
+              pa, pa, sr, si);
+    each_slot(gs, line);
+    tb_printf(b, "  }\n");
+  } else if (two && !(gs->d->abft_omit & ABFT_OMIT_RIGHT)) {
     tb_printf(b, "  if (!fix && tr < nvalid) {\n");
     tb_format(b, line, sizeof line, "    %s += vr[i]; %s += vi[i];\n", sr, si);
     each_slot(gs, line);
@@ -358,6 +392,12 @@ static int check_block(gen_state *gs, int two)
     tb_printf(b, "  const uint nvalid = batch - t0 < %uu ? (uint)(batch - t0) : %uu;\n", gs->g->t, gs->g->t);
     gen_subtract_owned_outputs(gs);
     tb_printf(b, "  }\n");
+    if (pair) { /* the failed lane's transform of the pair's sums less its passed outputs, plus its partner's minus all of its own */
+      tb_printf(b, "  if (fix) {\n");
+      tb_format(b, line, sizeof line, "    vr[i] = ppfft_xor_sum(vr[i], %s); vi[i] = ppfft_xor_sum(vi[i], %s);\n", pa, pa);
+      each_slot(gs, line);
+      tb_printf(b, "  }\n");
+    }
   }
   tb_printf(b, "  /* the output's checksum share (e . y), the sums over the transform, the check */\n");
   if (gs->d->opaque_tables) { /* the weights after the last pass: computed early, they held registers through it */
@@ -455,8 +495,10 @@ int gen_abft_body(gen_state *gs)
     char line[320], sr[96], si[96];
     sum_ref(gs, sr, sizeof sr, 'r', "i");
     sum_ref(gs, si, sizeof si, 'i', "i");
+    if (sums_pair(d, g)) tb_printf(b, "  if (!(tr & 1u)) {\n"); /* (the pair's column: the even lane's) */
     tb_format(b, line, sizeof line, "    %s = %s; %s = %s;\n", sr, zero, si, zero);
     each_slot(gs, line);
+    if (sums_pair(d, g)) tb_printf(b, "  }\n");
     tb_printf(b, "  uint abft_pend = 0x%xu, abft_lost = 0u; /* the window's failed block, and whether a second one failed */\n",
               (unsigned)ABFT_NONE);
     tb_printf(b, "  real abft_pcr = 0, abft_pci = 0, abft_pcr2 = 0, abft_pci2 = 0, abft_pn = 0; /* its input checksum shares */\n");
@@ -466,6 +508,11 @@ int gen_abft_body(gen_state *gs)
     tb_printf(b, "  for (uint blk = 0u, nit = nblk; blk < nit; ++blk) {\n");
     opaque_tables(gs, 0);
     tb_printf(b, "  const uint fix = blk == nblk, att = fix;\n");
+    if (sums_pair(d, g)) { /* one failure a pair of lanes: a second, in the other lane, makes both uncorrectable */
+      char pa[48];
+      pair_args(g, pa, sizeof pa);
+      tb_printf(b, "  if (fix && ppfft_xor_sum((real)(abft_pend != 0x%xu), %s) > (real)1) abft_lost = 1u;\n", (unsigned)ABFT_NONE, pa);
+    }
     block_start(gs, "fix ? (abft_pend != 0xffffffffu ? abft_pend : 0u) : blk");
     tb_printf(b, "  uint nvalid = fix ? 0u : batch - t0 < %uu ? (uint)(batch - t0) : %uu; /* fix: nothing loaded */\n", g->t, g->t);
     tb_printf(b, "  const uint valid = fix ? abft_pend != 0xffffffffu : tr < nvalid;\n");

@@ -200,9 +200,12 @@ enum {
   ABFT_OMIT_INJECT = 64,     /* the fault injection's hooks */
   ABFT_WINDOW_2 = 256,       /* not a part: ABFT2's window of 2 blocks, not PPFFT_ABFT_WINDOW
                               * (gen/kernel.h's gen_abft_window: the launch follows) */
-  ABFT_SUMS_REGS = 512       /* not a part: ABFT2's window sums in registers where the geometry put
+  ABFT_SUMS_REGS = 512,      /* not a part: ABFT2's window sums in registers where the geometry put
                               * them in local memory, which the launch then does not give
                               * (gen/kernel.h's gen_local_bytes): what their memory costs */
+  ABFT_SUMS_HALF = 1024      /* not a part: ABFT2's window sums in local memory at half the bytes,
+                              * work-items lid and lid + wg / 2 on one column (the sums are then
+                              * wrong): what halving their memory would buy, the same accesses */
 };
 
 /* The kernel's arguments after the tables (ABFT's table, control buffer, threshold, pass index). */

@@ -53,6 +53,19 @@ ppfft_status plan_abft(ppfft_context *c, const transform *t, unsigned flags, ppf
       h.tpw /= 2;
       if (geometry_of(&pb, &h, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS) v = h;
     }
+    /* and halved again while the launch bound keeps a multiprocessor as many threads (geometry's
+     * min_blocks x wg, CUDA only): smaller blocks wait at their barriers for fewer warps, at the same
+     * occupancy.  f64 (4 x 128 -> 8 x 64) takes it, f32 not (6 x 128 -> at most 8 x 64): on the H200,
+     * N = 1024 wg64/t1 f64 0.212 ms against 0.222 at wg128/t2, N = 16 0.160 against 0.164; f32 0.189
+     * against 0.185, at 126 registers (bench/results/2026-11-25-h200-abft8, -abft7) */
+    while (v.tpw >= 2 && geometry_of(&pb, &v, &c->info, &g, msg, sizeof msg) == PPFFT_SUCCESS && g.min_blocks) {
+      variant h = v;
+      geometry gh;
+      h.wg /= 2;
+      h.tpw /= 2;
+      if (geometry_of(&pb, &h, &c->info, &gh, msg, sizeof msg) != PPFFT_SUCCESS || gh.min_blocks * h.wg < g.min_blocks * v.wg) break;
+      v = h;
+    }
     vs[n++] = v;
   }
   plan_origin origin = base->origin;
