@@ -390,6 +390,11 @@ static const real_case quick[] = {
    * f64 in place */
   {PPFFT_R2C, 1, {512}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
   {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
+  /* the fast C2R loaded into owned slots (gen/real.c's gen_c2r_half_load_pairs): the owner of
+   * k < M/2 reads X_k and X_(M-k) and hands Z_(M-k) over; two transforms a work-group, the last
+   * one absent; one round of real2 words, and two of reals where XR2 leaves half a plane */
+  {PPFFT_C2R, 1, {512}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
+  {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
 };
 
 /* make check-full: more shapes and layouts */
@@ -418,6 +423,11 @@ static const real_case more[] = {
   {PPFFT_C2R, 1, {32}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/LM-CC+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t2"},
   {PPFFT_R2C, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
   {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
+  /* the fast C2R's owned loads: f64 in place, a loop (no LU); PAIR's real2 plane; XR2 with one
+   * transform a work-group */
+  {PPFFT_C2R, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
+  {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
+  {PPFFT_C2R, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg64/t1"},
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
