@@ -427,7 +427,7 @@ static const real_case more[] = {
    * transform a work-group */
   {PPFFT_C2R, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
   {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
-  {PPFFT_C2R, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg64/t1"},
+  {PPFFT_C2R, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t1"},
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
