@@ -395,6 +395,8 @@ static const real_case quick[] = {
    * one absent; one round of real2 words, and two of reals where XR2 leaves half a plane */
   {PPFFT_C2R, 1, {512}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
   {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
+  /* the fast R2C paired through XR2's half plane, a part at a time (Z_(M-k) parked in a slot), in place */
+  {PPFFT_R2C, 1, {128}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg16/t2"},
 };
 
 /* make check-full: more shapes and layouts */
@@ -428,6 +430,9 @@ static const real_case more[] = {
   {PPFFT_C2R, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
   {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
   {PPFFT_C2R, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t1"},
+  /* the fast R2C through XR2: f64 out of place in a loop (no LU), one transform a work-group */
+  {PPFFT_R2C, 1, {64}, 3, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
+  {PPFFT_R2C, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t1"},
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan
