@@ -15,7 +15,7 @@ L=/tmp/c5out; rm -rf $L; mkdir -p $L/csv
 export XDG_DATA_HOME=/tmp/xdg-c5
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
 save() { tar czf $OUT/logs.tgz -C /tmp c5out 2>/dev/null; }
-late() { [ $(el) -gt ${STOP:-150} ] && { echo "skipped past ${STOP:-150} s: $1"; return 0; }; return 1; }
+late() { [ $(el) -gt ${STOP:-120} ] && { echo "skipped past ${STOP:-120} s: $1"; return 0; }; return 1; }
 build() { # $1: folder, $2: 1 to reverse the diff (main's generator)
   rm -rf $1 && mkdir -p $1 && tar xf $G/ppfft-0.1.0.tar.gz -C $1 --strip-components=1 && cd $1 &&
     { [ "$2" = 0 ] || patch -R -p1 -s < $G/c2r5-gen.diff; } &&
@@ -41,14 +41,14 @@ bench /tmp/b-c5 $W branch c2r $S1
 bench /tmp/b-main $WM main c2r $S1
 cufft c2r $S1
 late "2D/3D" || { bench /tmp/b-c5 $W branch c2r $S2; bench /tmp/b-main $WM main c2r $S2; cufft c2r $S2; }
-late "r2c" || { bench /tmp/b-c5 $W branch r2c $S1; bench /tmp/b-main $WM main r2c 16384,32768; cufft r2c $S1; }
 late "tune" || {
   P=${PROBLEMS:-rob16384,rof16384,rob4096,rob1024,rob8192,rob2048}
-  (cd /tmp/b-c5 && XDG_CACHE_HOME=/tmp/cache-tune PPFFT_WISDOM_PATH=/nonexistent timeout $(( ${TUNE_T:-40} + 15 )) tuner/ppfft-tune --device $D --problems $P --budget ${TUNE_T:-40} -v -o $L/c2r5.wisdom > $L/tune.log 2>&1)
+  (cd /tmp/b-c5 && XDG_CACHE_HOME=/tmp/cache-tune PPFFT_WISDOM_PATH=/nonexistent timeout $(( ${TUNE_T:-30} + 15 )) tuner/ppfft-tune --device $D --problems $P --budget ${TUNE_T:-30} -v -o $L/c2r5.wisdom > $L/tune.log 2>&1)
   echo "tune: exit $? at $(el) s"; grep -v "^#" $L/c2r5.wisdom | awk '{print $4, $5, $6}'; cp $L/c2r5.wisdom $OUT/ 2>/dev/null; save
   mkdir -p $L/wisdom && python3 $R/bench/wisdom-merge.py $W/nvidia-h200.wisdom $L/c2r5.wisdom $L/wisdom/nvidia-h200.wisdom &&
     { late "tuned" || { bench /tmp/b-c5 $L/wisdom tuned c2r 1024,2048,4096,8192,16384; bench /tmp/b-c5 $L/wisdom tuned r2c 16384; }; }
 }
+late "r2c" || { bench /tmp/b-c5 $W branch r2c $S1; bench /tmp/b-main $WM main r2c 16384,32768; cufft r2c $S1; }
 late "repeat" || bench /tmp/b-c5 $W branch2 c2r $S1 # the branch again: the spread of repeats in this call
 tar czf $OUT/csv.tgz -C $L csv
 echo "done: $(el) s"; save
