@@ -307,8 +307,8 @@ START_TEST(generator_output_pinned)
     pin_transform(&h, &di, &d, sr);
   }
   /* the one-pass R2C stored from its owned slots (DIRECT: gen/real.c's r2c_pair_and_store), the C2R
-   * loaded into them (gen_c2r_half_load_pairs: one round of real2 words, and XR2's two of reals),
-   * and the R2C paired through XR2's half plane */
+   * loaded into them (gen_c2r_half_load_pairs: real2 words, also in XR2's plane where its padding
+   * holds them), and the R2C paired through XR2's half plane */
   static const char *const owned[] = {"r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2", "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2",
                                       "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2", "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"};
   for (int k = 0; k < 4; ++k) {
