@@ -32,8 +32,8 @@ bench() { # $1: build, $2: wisdom folder, $3: tag, $4: kind, $5: sizes
   (cd $1 && XDG_CACHE_HOME=/tmp/cache-$3 PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$2 timeout 40 bench/ppfft-bench --kind $4 -p f32 -m 256 -r 20 -n $5 --csv $L/csv/ppfft-$3-$4.csv >> $L/ppfft-$3-$4.log 2>&1)
   echo "ppfft $3 $4 $5: exit $? at $(el) s"; show $L/ppfft-$3-$4.log | tail -n $(echo $5 | tr ',' '\n' | wc -l); save
 }
-cufft() { # $1: kind, $2: sizes
-  (cd /tmp/b-c5 && timeout 30 bench/cufft-bench --kind $1 -p f32 -m 256 -r 20 --csv $L/csv/cufft-$1.csv ${2//,/ } >> $L/cufft-$1.log 2>&1)
+cufft() { # $1: kind, $2: sizes (a CSV each run: cufft-bench rewrites its file; in the recorded call the 1D rows were lost, kept in cufft-c2r.log)
+  (cd /tmp/b-c5 && timeout 30 bench/cufft-bench --kind $1 -p f32 -m 256 -r 20 --csv $L/csv/cufft-$1-$(el).csv ${2//,/ } >> $L/cufft-$1.log 2>&1)
   echo "cufft $1 $2: exit $? at $(el) s"; grep -E "^ +[0-9]" $L/cufft-$1.log | awk '{print $1, $3, $(NF-2), $(NF-1), $NF}' | tail -n $(echo $2 | tr ',' '\n' | wc -l); save
 }
 W=/tmp/b-c5/wisdom; WM=/tmp/b-main/wisdom

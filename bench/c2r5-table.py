@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""bench/c2r5-table.py DIR: the tables of bench/c2r5-h200.sh's call (its csv.tgz unpacked in DIR:
-DIR/csv/ppfft-TAG-KIND.csv, DIR/csv/cufft-KIND.csv): ppfft with this branch's generator (branch,
+"""bench/c2r5-table.py DIR: the tables of bench/c2r5-h200.sh's call (its logs.tgz unpacked: DIR is
+its c5out, with csv/ppfft-TAG-KIND.csv and cufft-KIND.log): ppfft with this branch's generator (branch,
 branch2), main's (main) and the tuned wisdom (tuned), each over cuFFT of the same call; markdown
 to stdout, all.csv in DIR."""
 import csv, glob, math, os, sys
@@ -12,9 +12,12 @@ for f in sorted(glob.glob(f"{d}/csv/ppfft-*.csv")):
     tags += [tag] if tag not in tags else []
     for r in csv.DictReader(open(f)):
         rows.setdefault((kind, r["n"]), {})[tag] = (float(r["gbps"]), r["status"], r["variant"].split(" (")[0])
-for f in glob.glob(f"{d}/csv/cufft-*.csv"):
-    for r in csv.DictReader(open(f)):
-        rows.setdefault((r["kind"], r["shape"]), {})["cufft"] = (float(r["GBps"]), r["check"], "")
+for f in glob.glob(f"{d}/cufft-*.log"): # (the logs: each cufft-bench run rewrote its CSV in that call)
+    kind = os.path.basename(f)[6:-4]
+    for l in open(f):
+        w = l.split()
+        if len(w) > 8 and w[0] in ("f32", "f64") and w[4] == "ms":
+            rows.setdefault((kind, w[1]), {})["cufft"] = (float(w[5]), w[9], "")
 order = [t for t in ("main", "branch", "branch2", "tuned") if t in tags]
 out = csv.writer(open(f"{d}/all.csv", "w"))
 out.writerow(["kind", "shape", *[f"{t}_gbps" for t in order], "cufft_gbps", *[f"{t}_over_cufft" for t in order], "checks", "plans"])
