@@ -381,8 +381,10 @@ static const real_case quick[] = {
   {PPFFT_R2C, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
   {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
   /* in place, several work-items a transform: X_(M-k) is read by one work-item and overwritten by
-   * another (tests/oclgrind.sh runs this set with --data-races) */
-  {PPFFT_C2R, 1, {128}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
+   * another (tests/oclgrind.sh runs this set with --data-races); owned loads (gen/real.c's
+   * gen_c2r_half_load_pairs: the owner of k < M/2 reads X_k and X_(M-k) and hands Z_(M-k) over
+   * as a real2 word), two transforms a work-group, the last one absent */
+  {PPFFT_C2R, 1, {128}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg16/t2"},
   {PPFFT_R2C, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
   {PPFFT_C2R, 1, {16}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg4/t4"},
   /* the fast R2C stored from owned slots (gen/real.c's r2c_pair_and_store): the owner of k <= M/2
@@ -390,6 +392,8 @@ static const real_case quick[] = {
    * f64 in place */
   {PPFFT_R2C, 1, {512}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
   {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
+  /* the fast R2C paired through XR2's half plane, a part at a time (Z_(M-k) parked in a slot), in place */
+  {PPFFT_R2C, 1, {128}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg16/t2"},
 };
 
 /* make check-full: more shapes and layouts */
@@ -418,6 +422,20 @@ static const real_case more[] = {
   {PPFFT_C2R, 1, {32}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/LM-CC+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t2"},
   {PPFFT_R2C, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
   {PPFFT_C2R, 2, {4, 8}, 2, 0, 0, 1, {0}, {0}, 0, 0, 0, 0, "r4/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8;r8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg8/t8"},
+  /* the fast C2R's owned loads: f64 in place, a loop (no LU); out of place; XR2, whose half plane
+   * keeps the loads of both X_k and X_(M-k) at each element; PAIR's real2 plane; XR2 with one
+   * transform a work-group */
+  {PPFFT_C2R, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
+  {PPFFT_C2R, 1, {512}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg32/t2"},
+  {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
+  {PPFFT_C2R, 1, {512}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r16x16/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t2"},
+  {PPFFT_C2R, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t1"},
+  /* in place, the staged C2R loads (CGAP) */
+  {PPFFT_C2R, 1, {128}, 2, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+CGAP+VASM2+CM-K+CSE+IL+LU/wg16/t2"},
+  /* the fast R2C paired through XR2's half plane: f64 out of place in a loop (no LU); one transform
+   * a work-group */
+  {PPFFT_R2C, 1, {64}, 3, 1, 0, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
+  {PPFFT_R2C, 1, {1024}, 2, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r16x16x2/RP+LM-CM+XR2+DIRECT+VASM2+CM-K+CSE+IL+LU/wg32/t1"},
 };
 
 /* A real dimension whose complex transform is split (issue 17): four-step passes forced by plan

@@ -206,9 +206,13 @@ int geometry_of(const problem *p, const variant *v, const device_info *di, geome
   }
   if (p->half && p->r2c && (p->real_part == REAL_WHOLE || p->mirror)) {
     /* the fast R2C pairs Z_k with Z_(n-k) in registers, through one local plane, after the last
-     * radix pass (gen/real.c); a split one's last pass pairs neighbouring transforms 2x, 2x+1 */
-    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->vector_math || g->xr > 1 || g->ec != 1)
-      return UNSUP("%s", "the half-length R2C pairs its outputs in the registers of RP+LM-CM (single elements, no rounds, no SHFL)");
+     * radix pass (gen/real.c); a split one's last pass pairs neighbouring transforms 2x, 2x+1.  A
+     * whole transform stored from its owned slots also pairs through XR2's half plane (the n/2
+     * mirrors a part at a time); more rounds leave less than n/2 a transform */
+    if (v->onchip != ONCHIP_RP_LM_CM || v->shfl || v->vector_math || g->ec != 1)
+      return UNSUP("%s", "the half-length R2C pairs its outputs in the registers of RP+LM-CM (single elements, no SHFL)");
+    if (g->xr > 1 && (p->mirror || g->stage_out || g->xr > 2 || g->n % 2))
+      return UNSUP("%s", "the half-length R2C pairs through local memory in no rounds, or XR2 for a whole transform stored from its owned slots");
     if (p->mirror && g->t % 2) return UNSUP("the split R2C's last pass pairs transforms 2x and 2x+1: an even t, not %u", g->t);
   }
   if (g->r > GEOMETRY_MAX_ELEMS) return UNSUP("%u elements per work-item is more than %d", g->r, GEOMETRY_MAX_ELEMS);

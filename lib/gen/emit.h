@@ -113,6 +113,12 @@ int gen_r2c_half_pair(gen_state *gs);
  * real_tw; the caller closes the block after its loop when real_tw is set, and clears it. */
 void gen_c2r_half_loads_begin(gen_state *gs, const char *var, int staged);
 
+/* The one-pass C2R's loads into the owned slots (RP+LM-CM, single elements, a whole real dimension):
+ * the work-item of k <= M/2 reads X_k and X_(M-k) and hands Z_(M-k) to its owner through local
+ * memory (gen/real.c), ending with a barrier; returns 0, having emitted nothing, where it cannot
+ * (then gen_load_owned_to_slots reads both for every element). */
+int gen_c2r_half_load_pairs(gen_state *gs);
+
 /* After a C2R's loads: in place, they read X_(M-k) (or X_(n-k)), which another work-item of the group
  * stores over, so the next barrier (gen_barrier_local) orders global memory as well as local. */
 void gen_c2r_mirror_reads(gen_state *gs);

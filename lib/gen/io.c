@@ -366,6 +366,7 @@ static void pattern_index(const gen_state *gs, text_buf *b, int side)
 /* Loads this work-item's own lane groups from global memory into the register slots. */
 void gen_load_owned_to_slots(gen_state *gs)
 {
+  if (gen_c2r_half_load_pairs(gs)) return;
   text_buf body;
   text_buf_init(&body);
   char pos[96], ptr[96];

@@ -30,7 +30,14 @@ enum { GEN_SIGNATURE = 1 };
  * changed, the hash only.  The one-pass R2C's pairing by one round of real2 words, its owner of
  * k <= M/2 storing X_k and X_(M-k) (gen/real.c's r2c_pair_and_store), changed those kernels' text
  * only, not the plan strings: no new signature; its DIRECT kernel of the R2C of 64 joined the set
- * (the estimate's kernels there stage their stores, which keeps the old pairing). */
-#define GEN_OUTPUT_HASH 0xfababc1aec8798e7ull
+ * (the estimate's kernels there stage their stores, which keeps the old pairing).  The one-pass
+ * C2R's loads into owned slots, X_k and X_(M-k) read once by the work-item of k <= M/2 and Z_(M-k)
+ * handed over through local memory (gen/real.c's gen_c2r_half_load_pairs), likewise changed those
+ * kernels' text only: no new signature; two DIRECT kernels of the C2R of 64 (without rounds and
+ * with XR2, whose padded plane holds the words) joined the set, whose other kernels kept their
+ * text.  XR2 on the one-pass R2C (core/geometry.c), paired a part at a time through the half
+ * plane, is a new kernel (no plan string had it): its DIRECT kernel of the R2C of 64 joined the
+ * set, the hash only. */
+#define GEN_OUTPUT_HASH 0xcfb94b30144ea5a8ull
 
 #endif
