@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/c2r5-table.py DIR: the tables of bench/c2r5-h200.sh's call (its logs.tgz unpacked: DIR is
+"""bench/c2r5-table.py DIR: the tables of bench/calls/c2r5-h200.sh's call (its logs.tgz unpacked: DIR is
 its c5out, with csv/ppfft-TAG-KIND.csv and cufft-KIND.log): ppfft with this branch's generator (branch,
 branch2), main's (main) and the tuned wisdom (tuned), each over cuFFT of the same call; markdown
 to stdout, all.csv in DIR."""

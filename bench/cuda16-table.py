@@ -3,7 +3,7 @@
 
   bench/cuda16-table.py ncu DIR      call 1: Nsight Compute's metrics of every DIR/ncu-NAME-details.csv (one column a
                                      profile) and the global loads and stores of each DIR/ncu-NAME-sass.csv.gz, markdown
-  bench/cuda16-table.py rounds DIR   call 2: DIR/{new,old,cufft}-P-rR.csv (bench/cuda16b-h200.sh) as CSV: per shape the
+  bench/cuda16-table.py rounds DIR   call 2: DIR/{new,old,cufft}-P-rR.csv (bench/calls/cuda16b-h200.sh) as CSV: per shape the
                                      median GB/s over the rounds and the ratios taken within each round (median, min, max)
 """
 import csv, glob, gzip, os, re, statistics, sys

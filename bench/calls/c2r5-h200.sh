@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench/c2r5-h200.sh (bench/results/2026-11-25-h200-c2r5, issue 17): the one-pass C2R whose owned
+# bench/calls/c2r5-h200.sh (bench/results/2026-11-25-h200-c2r5, issue 17): the one-pass C2R whose owned
 # loads read X_k and X_(M-k) once and hand Z_(M-k) over through local memory, and XR2 on the
 # one-pass R2C (gen/real.c, core/geometry.c), on NVIDIA's OpenCL against main's generator (the same
 # tarball with the diff of lib/gen and core/geometry.c reversed, built beside it) and cuFFT, in one
