@@ -782,6 +782,74 @@ static size_t occurrences(const char *text, const char *needle)
   return k;
 }
 
+/* CUDA's fine grains (plan/candidates.c) on f16 one-pass powers of two up to 8192: 8 elements a
+ * thread in blocks of 32..256 threads (cuFFT's shapes, bench/results/2026-11-25-h200-cuda16) and one
+ * transform a block at 4096 and 8192 (512 and 1024 threads of 8); MEASURE lists each without the
+ * list's 64 cutting it or the f16 candidates after it (the wide accesses), and NVRTC builds them. */
+static const char *const f16_fine[] = {
+  "r8x8x8x2/RP+LM-CM+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg128/t1",
+  "r8x8x8x4/RP+LM-CM+DIRECT+VASM2+CM-K+CSE+IL+LU/wg256/t1",
+  "r8x8x8x8/RP+LM-CM+CGAP+VASM2+TW-GM+TWP+CSE+IL+LU/wg512/t1",
+  "r8x8x8x8x2/RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg1024/t1",
+};
+
+START_TEST(f16_fine_grains)
+{
+  device_info di;
+  cuda_runtime rt;
+  hopper(&di, &rt);
+  char msg[512];
+  for (size_t i = 0; i < sizeof f16_fine / sizeof f16_fine[0]; ++i) {
+    variant v, list[64];
+    geometry g;
+    ck_assert_int_eq(variant_parse(f16_fine[i], &v, msg, sizeof msg), 0);
+    problem p;
+    problem_init_plain(&p, variant_length(&v), ((size_t)1 << 24) / variant_length(&v), 0, -1);
+    p.f16 = 1;
+    ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", f16_fine[i], msg);
+    ck_assert_uint_eq(g.wg, v.wg);
+    size_t n = candidates_measure(&p, &di, list, 64), found = 0, wide = 0;
+    ck_assert_uint_lt(n, 64);
+    for (size_t j = 0; j < n; ++j) {
+      char name[256];
+      variant_print(&list[j], name, sizeof name);
+      found += strcmp(name, f16_fine[i]) == 0;
+      wide += variant_lanes(&list[j]) >= 2;
+    }
+    ck_assert_msg(found == 1, "MEASURE does not list %s", f16_fine[i]);
+    ck_assert_uint_gt(wide, 0);
+    if (i == 0 || test_full()) test_nvrtc_builds(&rt, &p, &v, &g, "ppfft_h2");
+  }
+}
+END_TEST
+
+/* The fine grains above on a device against FFTW: both directions, in and out of place, a batch
+ * that leaves the last block part empty. */
+START_TEST(f16_fine_against_fftw)
+{
+  ppfft_context *c = ctx();
+  if (!c) return;
+  for (size_t k = 0; k < sizeof f16_fine / sizeof f16_fine[0]; ++k) {
+    variant v;
+    char msg[512];
+    ck_assert_int_eq(variant_parse(f16_fine[k], &v, msg, sizeof msg), 0);
+    ppfft_desc d;
+    size_t n = variant_length(&v);
+    ppfft_desc_init(&d, 1, &n, 4099 * 64 / n + 5);
+    d.precision = PPFFT_F16;
+    d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+    d.inplace = k % 3 == 1;
+    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)n : 1.0;
+    double err;
+    ppfft_status s = f16_run(c, &d, f16_fine[k], 0, (unsigned)(500 + k), &err, NULL, 0);
+    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", f16_fine[k], ppfft_context_last_error(c));
+    printf("f16 fine N=%zu %s %s: error %.3g (bound %.3g) %s\n", n, d.direction < 0 ? "fwd" : "bwd", d.inplace ? "ip" : "oop", err, f16_bound(n),
+           f16_fine[k]);
+    ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", f16_fine[k], err, f16_bound(n));
+  }
+}
+END_TEST
+
 /* f16 four-step passes with owned stores take the twiddle w^(m k) as a running product (gen/io.c):
  * four table reads a work-item (w^(m tid) and its step, two levels each), not two an element, which
  * scatter across a COLS warp's transforms; f32 keeps the reads (its error bound is tighter).  The
@@ -842,6 +910,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_half2_plane);
   tcase_add_test(tc, f16_shipped_wisdom_applies);
   tcase_add_test(tc, f16_running_twiddle);
+  tcase_add_test(tc, f16_fine_grains);
   suite_add_tcase(s, tc);
   tc = test_tcase("f16 device");
   tcase_set_timeout(tc, 600);
@@ -850,6 +919,7 @@ Suite *make_f16_suite(void)
   tcase_add_test(tc, f16_tc_against_fftw);
   tcase_add_test(tc, f16_planner_against_fftw);
   tcase_add_test(tc, f16_wisdom_plans_against_fftw);
+  tcase_add_test(tc, f16_fine_against_fftw);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -204,15 +204,18 @@ static int radices_of_8(variant *v)
   return 0;
 }
 
-/* CUDA's fine grains of a plain one-pass power of two of 64..4096 points (candidates_measure):
- * RP+LM-CM x CGAP and DIRECT, with 8 elements a work-item (radices of 8) x TW-GM+TWP and CM-K and
- * with the fit's elements x TW-GM+TWP, in blocks of 32..256 threads (at most 128 at the fit's
- * elements, whose 256 the list has), as many transforms a block as that makes. */
+/* CUDA's fine grains of a plain one-pass power of two of 64..4096 points, f16 to 8192
+ * (candidates_measure): RP+LM-CM x CGAP and DIRECT, with 8 elements a work-item (radices of 8) x
+ * TW-GM+TWP and CM-K and with the fit's elements x TW-GM+TWP, in blocks of 32..256 threads (at most
+ * 128 at the fit's elements, whose 256 the list has), as many transforms a block as that makes;
+ * f16 also one transform a block where that takes more threads (4096 and 8192 at 8 elements: 512
+ * and 1024), since its one-pass sizes 1024..8192 trailed cuFFT f16 at 0.80-0.97x with the fit's
+ * 16-32 elements a thread (bench/results/2026-11-25-h200-f16f). */
 static void add_fine_grains(const problem *p, const device_info *di, variant *out, size_t *n, size_t max)
 {
   static const access_pattern access[] = {ACCESS_CGAP, ACCESS_DIRECT};
   static const struct { twiddle_mode mode; int twp; } tw[] = {{TW_GM, 1}, {TW_CM_K, 0}};
-  if (!di || !di->cuda || !problem_is_plain(p) || p->f16 || p->n < 64 || p->n > 4096 || (p->n & (p->n - 1))) return;
+  if (!di || !di->cuda || !problem_is_plain(p) || p->n < 64 || p->n > (p->f16 ? 8192u : 4096u) || (p->n & (p->n - 1))) return;
   for (size_t e8 = 0; e8 < 2; ++e8)
     for (size_t a = 0; a < 2; ++a)
       for (size_t t = 0; t < (e8 ? 2u : 1u); ++t) {
@@ -221,7 +224,9 @@ static void add_fine_grains(const problem *p, const device_info *di, variant *ou
         char msg[256];
         if (fit_variant(p, di, &v, 0, &g, msg, sizeof msg) != 0 || v.rounds > 1 || (e8 && radices_of_8(&v) != 0)) continue;
         size_t elems = e8 ? 8 : p->n * v.tpw / v.wg, w = p->n / elems;
-        for (unsigned wg = 32; wg <= (e8 ? 256u : 128u); wg *= 2) {
+        size_t top = e8 ? 256 : 128;
+        if (p->f16 && top < w) top = w; /* f16 4096, 8192: one transform a block of 512, 1024 threads */
+        for (unsigned wg = 32; wg <= top; wg *= 2) {
           if (wg < w || wg % w) continue;
           variant f = v;
           f.wg = wg;
@@ -375,7 +380,7 @@ size_t candidates_measure(const problem *p, const device_info *di, variant *out,
         variant v = knobs(ONCHIP_RP_LM_CM, access[a], 0, 2, tw[t].mode, 0);
         if (fit_shuffle(p, di, v, shuffles[m], &fitted) == 0) add_unique(out, &n, max, &fitted);
       }
-  /* CUDA, a plain one-pass power of two of 64..4096 points: finer grains, as cuFFT takes them
+  /* CUDA, a plain one-pass power of two of 64..4096 points (f16 8192): finer grains, as cuFFT takes them
    * (bench/results/2026-11-25-h200-cuda16, Nsight Compute on the H200: f32 64 in blocks of 64
    * threads, 8 elements a thread, 4 KiB a block; f64 128 in blocks of 32; f64 2048 one transform a
    * block of 128; the fit's 64 KiB blocks of 256 run at 96-98 % of a copy kernel, cuFFT's at 98-99 %) */
