@@ -29,11 +29,12 @@ build main $MAIN 6 bench/abft-study-cuda & pm=$!
 wait $pa; say "build after rc $?"
 wait $pm; say "build main rc $?"
 # the split's kernels (ms, registers, shared bytes, blocks a multiprocessor, carveout): plain and
-# ABFT2 as the estimate plans them at N = 16, 128, 1024, and (f32 128 @1024) the window sums at
-# half their shared memory (abft8's study bit)
+# ABFT2 as the estimate plans them at N = 16, 128, 1024, and (@1024) the window sums at half their
+# shared memory (abft8's study bit): f64 1024 at wg128/t2, where a pair of lanes would be two warps
+# (issue 14's lead 2: what half the sums could give there at best)
 P='RP+LM-CM+DIRECT+VASM2+TW-GM+TWP+'; Q='+CSE+IL+LU'; C='RP+LM-CM+CGAP+VASM2+CM-K+'
 a=r16x16x4; b=r16x8
-S64="1024 $a/${P}CSE+IL+LU/wg256/t4 1024 $a/${P}ABFT2$Q/wg64/t1 1024 $a/${P}ABFT2$Q/wg128/t2"
+S64="1024 $a/${P}CSE+IL+LU/wg256/t4 1024 $a/${P}ABFT2$Q/wg64/t1 1024 $a/${P}ABFT2$Q/wg128/t2 1024 $a/${P}ABFT2$Q/wg128/t2@1024"
 S64="$S64 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg64/t8 16 r16/${C}CSE+IL+LU/wg256/t256 16 r16/${C}ABFT2$Q/wg64/t64"
 S32="1024 $a/${P}CSE+IL+LU/wg256/t4 1024 $a/${P}ABFT2$Q/wg128/t2 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg128/t16"
 S32="$S32 128 $b/${P}ABFT2$Q/wg128/t16@1024 16 r16/${C}CSE+IL+LU/wg256/t256 16 r16/${C}ABFT2$Q/wg128/t128"
