@@ -43,7 +43,7 @@ S32="$S32 128 $b/${P}ABFT2$Q/wg128/t16@1024 16 r16/${C}CSE+IL+LU/wg256/t256 16 r
 for p in f64 f32; do
   hi=14; [ $p = f64 ] && hi=12
   for k in $(seq 4 $hi); do
-    (cd /tmp/b9-main && timeout 60 bench/abft-study-cuda overhead -p $p --log2 $k:$k --mib 16 --repeats 1 --inject-seconds 0 > /dev/null 2>&1) &
+    (cd /tmp/b9-main && timeout 60 bench/abft-study-cuda overhead -p $p --log2 $k:$k --mib 256 --repeats 1 --inject-seconds 0 > /dev/null 2>&1) &
   done
 done
 (cd /tmp/b9-after && timeout 60 bench/shfl-study --f64 --reps 1 $S64 > /dev/null 2>&1; timeout 60 bench/shfl-study --reps 1 $S32 > /dev/null 2>&1) &
