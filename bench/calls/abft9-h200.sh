@@ -39,7 +39,7 @@ S64="$S64 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg64/t8 16 r16/${C}C
 S32="1024 $a/${P}CSE+IL+LU/wg256/t4 1024 $a/${P}ABFT2$Q/wg128/t2 128 $b/${P}CSE+IL+LU/wg256/t32 128 $b/${P}ABFT2$Q/wg128/t16"
 S32="$S32 128 $b/${P}ABFT2$Q/wg128/t16@1024 16 r16/${C}CSE+IL+LU/wg256/t256 16 r16/${C}ABFT2$Q/wg128/t128"
 # phase A (untimed)
-( cd /tmp/b9-after && CK_RUN_SUITE=abft_cuda CK_RUN_CASE="abft device" timeout 100 ./tests/check_cuda ) > $L/after-check_abft_cuda.log 2>&1 & pc=$!
+( cd /tmp/b9-after && CK_RUN_SUITE=abft_cuda CK_RUN_CASE="abft device" timeout 85 ./tests/check_cuda ) > $L/after-check_abft_cuda.log 2>&1 & pc=$!
 for p in f64 f32; do
   hi=14; [ $p = f64 ] && hi=12
   for k in $(seq 4 $hi); do
