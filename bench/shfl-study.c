@@ -12,9 +12,9 @@
  * (gen/emit.h's ABFT_OMIT_* bits, a number) left out, for issue 14's split of the checks' cost (the
  * exchange column then says "omit M").
  *
- * --carveout P sets the kernels' preferred shared-memory carveout to P percent (-1: none, the
- * driver's choice) in place of the runtime's (cuda/exec.c's set_carveout), for issue 14's study of
- * it; the last column says the carveout the kernel ran with (-1: none).
+ * --carveout P sets the kernels' preferred shared-memory carveout (cudaFuncAttributePreferred-
+ * SharedMemoryCarveout) to P percent; ppfft's runtime sets none (the driver chooses), which the
+ * last column calls -1.  For issue 14's study of it: bench/results/2026-11-25-h200-abft9.
  *
  * Times are the median of R runs after a warm-up, each from an event before the kernel to one after
  * it (cuda/timer.h); GB/s is 2 x bytes / time. */
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int carveout = -2; /* --carveout: -2 keeps the runtime's */
+static int carveout = -1; /* --carveout: -1 sets none */
 
 static int by_value(const void *a, const void *b)
 {
@@ -47,16 +47,15 @@ static int time_variant(ppfft_context *c, const problem *pb, const variant *v, c
   }
   cuda_chain *x = p->chain;
   const void *k = (const void *)x->pass[0].kernel;
-  if (carveout != -2) {
+  if (carveout != -1) {
     cudaError_t err = cudaKernelSetAttributeForDevice(x->pass[0].kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout, x->rt->device);
     if (err != cudaSuccess) {
       fprintf(stderr, "shfl-study: carveout %d: %s\n", carveout, cudaGetErrorString(err));
       plan_free(p);
       return -1;
     }
-    x->pass[0].carveout = carveout;
   }
-  if (fa) *used_carveout = x->pass[0].carveout;
+  if (fa) *used_carveout = carveout;
   if (shared) *shared = x->pass[0].l.local_bytes; /* dynamic: given at launch */
   int ok = !fa || (cudaFuncGetAttributes(fa, k) == cudaSuccess &&
                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, (int)x->pass[0].l.wg, x->pass[0].l.local_bytes) == cudaSuccess);
@@ -137,7 +136,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "--carveout") && i + 1 < argc) carveout = atoi(argv[++i]);
     else if (argv[i][0] != '-') first_pair = i;
     else known = 0;
-    if (!known || reps < 1 || wg < 1 || wg > 1024 || carveout < -2 || carveout > 100 || (argc - first_pair) % 2) {
+    if (!known || reps < 1 || wg < 1 || wg > 1024 || carveout < -1 || carveout > 100 || (argc - first_pair) % 2) {
       fprintf(stderr, "usage: shfl-study [--device D] [--wg W] [--f64] [--reps R] [--carveout P] [N VARIANT]...\n");
       return 2;
     }

@@ -50,27 +50,6 @@ static void *upload(const errors *e, const void *host, size_t bytes, const char 
   return d;
 }
 
-/* The kernel's preferred shared-memory carveout: the part of a multiprocessor's L1/shared memory
- * that just holds the blocks it can keep resident (the registers, threads and shared memory allow)
- * with their shared memory, in percent rounded up; the driver takes the smallest configuration at
- * least that large, and the rest stays L1, which keeps the twiddle tables and ABFT's checksum
- * table.  With no preference the driver chooses by its own rule, which ppfft cannot see (issue 14:
- * ABFT2's f32 kernels ran slower with less shared memory a block). */
-static ppfft_status set_carveout(const cuda_runtime *rt, const errors *e, cuda_pass *ps)
-{
-  int blocks = 0;
-  cudaError_t err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void *)ps->kernel, (int)ps->l.wg, ps->l.local_bytes);
-  if (err != cudaSuccess) return cuda_error(e, "cudaOccupancyMaxActiveBlocksPerMultiprocessor", err);
-  long long need = ps->l.local_bytes ? (long long)blocks * ((long long)ps->l.local_bytes + rt->smem_reserved) : 0;
-  int pct = rt->smem_per_sm > 0 ? (int)((100 * need + rt->smem_per_sm - 1) / rt->smem_per_sm) : -1;
-  if (pct > 100) pct = 100;
-  if (pct < 0) return PPFFT_SUCCESS;
-  err = cudaKernelSetAttributeForDevice(ps->kernel, cudaFuncAttributePreferredSharedMemoryCarveout, pct, rt->device);
-  if (err != cudaSuccess) return cuda_error(e, "cudaKernelSetAttributeForDevice(PreferredSharedMemoryCarveout)", err);
-  ps->carveout = pct;
-  return PPFFT_SUCCESS;
-}
-
 ppfft_status cuda_pass_build(cuda_runtime *rt, const errors *e, const char *source, const char *name, const char *what,
                              const void *table, size_t table_bytes, const void *tw4, size_t tw4_bytes, const void *abft_a,
                              size_t abft_bytes, cuda_pass *ps)
@@ -78,7 +57,6 @@ ppfft_status cuda_pass_build(cuda_runtime *rt, const errors *e, const char *sour
   int prev;
   ppfft_status s = cuda_enter(rt, e, &prev);
   if (s != PPFFT_SUCCESS) return s;
-  ps->carveout = -1;
   s = cuda_program_load(rt, e, source, name, &ps->lib, &ps->kernel);
   if (s == PPFFT_SUCCESS && ps->l.local_bytes > 48 * 1024) { /* beyond 48 KiB a kernel must ask for its shared memory */
     cudaError_t err = cudaKernelSetAttributeForDevice(ps->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)ps->l.local_bytes, rt->device);
@@ -92,7 +70,6 @@ ppfft_status cuda_pass_build(cuda_runtime *rt, const errors *e, const char *sour
       s = errors_set(e, PPFFT_ERROR_UNSUPPORTED, "%s: the compiled kernel allows blocks of %d threads, not %u (%d registers a thread)", what,
                      a.maxThreadsPerBlock, ps->l.wg, a.numRegs);
   }
-  if (s == PPFFT_SUCCESS) s = set_carveout(rt, e, ps);
   if (s == PPFFT_SUCCESS && table) ps->table = upload(e, table, table_bytes, "cudaMalloc(twiddle table)", &s);
   if (s == PPFFT_SUCCESS && tw4) ps->tw4 = upload(e, tw4, tw4_bytes, "cudaMalloc(four-step twiddle table)", &s);
   if (s == PPFFT_SUCCESS && abft_a) ps->abft_a = upload(e, abft_a, abft_bytes, "cudaMalloc(ABFT checksum table)", &s);

@@ -15,7 +15,6 @@ typedef struct cuda_pass {
   void *table, *tw4;  /* device copies of the twiddle tables, else NULL */
   void *abft_a;       /* ABFT's input checksum table (core/abft.h), else NULL */
   pass_launch l;
-  int carveout;       /* the preferred shared-memory carveout set on the kernel, percent (exec.c) */
 } cuda_pass;
 
 typedef struct cuda_chain {

@@ -77,8 +77,6 @@ ppfft_status cuda_runtime_init(cuda_runtime *rt, int device, const errors *e)
   di->cc_minor = (unsigned)prop.minor;
   di->cuda = 1;
   di->regs_per_block = (size_t)prop.regsPerBlock;
-  rt->smem_per_sm = (int)prop.sharedMemPerMultiprocessor;
-  rt->smem_reserved = (int)prop.reservedSharedMemPerBlock;
   ppfft_status s = pick_arch(rt, e);
   if (s != PPFFT_SUCCESS) return s;
   disk_cache_init(&rt->disk);

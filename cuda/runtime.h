@@ -13,8 +13,6 @@ typedef struct cuda_runtime {
   char arch_option[48]; /* NVRTC's --gpu-architecture for this device: sm_XY, or compute_XY (PTX for
                          * the driver to compile) when NVRTC does not know the device */
   int cubin;            /* the build makes a cubin (else PTX) */
-  int smem_per_sm;      /* shared memory a multiprocessor can give its blocks, bytes (228 KiB on Hopper) */
-  int smem_reserved;    /* what the system keeps of it per resident block, bytes (1 KiB) */
   disk_cache disk;      /* read-only after init */
 } cuda_runtime;
 

@@ -7,7 +7,10 @@
 # the same kernel text, so one cache serves both).  Phase B, timed, nothing else on the GPU: cuFFT,
 # the overhead study of main and after back to back per precision (f64, then f32), then the split
 # of AFTER's kernels (bench/shfl-study) under its rule, no preference (-1: main's) and 100 % shared.
-# Everything under $OUT/abft9.tgz, refreshed after every step.
+# Everything under $OUT/abft9.tgz, refreshed after every step.  It ran on 1516c2e, whose runtime set
+# the carveout that just fits the resident blocks ("rule"); the branch then took that rule out (the
+# driver's own choice measured the same: bench/results/2026-11-25-h200-abft9/NOTE.md), so on later
+# trees "rule" is the driver's choice, as -1 is.
 #   MAIN=.gpu/abft9/main.tar.gz AFTER=.gpu/abft9/after.tar.gz OUT=DIR bash .gpu/abft9/abft9-h200.sh
 set -u
 : "${OUT:?set OUT}" "${MAIN:?set MAIN}" "${AFTER:?set AFTER}"
