@@ -5,12 +5,16 @@
  * results, for the split).  Communication is the difference, computation the rest.  With them:
  * registers per thread, local (spill) bytes, shared memory and occupancy, from the loaded kernel.
  *
- *   shfl-study [--device D] [--wg W] [--f64] [--reps R] [N VARIANT]...   CSV on stdout
+ *   shfl-study [--device D] [--wg W] [--f64] [--reps R] [--carveout P] [N VARIANT]...   CSV on stdout
  *
  * With N VARIANT pairs it times those variants instead (the exchange column then says "given"), to
  * see what the exchanges of any kernel cost.  VARIANT@M generates an ABFT variant with the parts M
  * (gen/emit.h's ABFT_OMIT_* bits, a number) left out, for issue 14's split of the checks' cost (the
  * exchange column then says "omit M").
+ *
+ * --carveout P sets the kernels' preferred shared-memory carveout (cudaFuncAttributePreferred-
+ * SharedMemoryCarveout) to P percent; ppfft's runtime sets none (the driver chooses), which the
+ * last column calls -1.  For issue 14's study of it: bench/results/2026-11-25-h200-abft9.
  *
  * Times are the median of R runs after a warm-up, each from an event before the kernel to one after
  * it (cuda/timer.h); GB/s is 2 x bytes / time. */
@@ -23,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int carveout = -1; /* --carveout: -1 sets none */
+
 static int by_value(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
@@ -32,7 +38,7 @@ static int by_value(const void *a, const void *b)
 /* Median time in ms of the one-pass plan of v on pb, and its kernel's resources (fa NULL: not
  * wanted); -1 on failure (the reason on stderr). */
 static int time_variant(ppfft_context *c, const problem *pb, const variant *v, cuda_rig *rig, int reps, double *ms,
-                        struct cudaFuncAttributes *fa, int *blocks, size_t *shared)
+                        struct cudaFuncAttributes *fa, int *blocks, size_t *shared, int *used_carveout)
 {
   ppfft_plan *p;
   if (plan_build(c, pb, v, &p) != PPFFT_SUCCESS) {
@@ -41,6 +47,15 @@ static int time_variant(ppfft_context *c, const problem *pb, const variant *v, c
   }
   cuda_chain *x = p->chain;
   const void *k = (const void *)x->pass[0].kernel;
+  if (carveout != -1) {
+    cudaError_t err = cudaKernelSetAttributeForDevice(x->pass[0].kernel, cudaFuncAttributePreferredSharedMemoryCarveout, carveout, x->rt->device);
+    if (err != cudaSuccess) {
+      fprintf(stderr, "shfl-study: carveout %d: %s\n", carveout, cudaGetErrorString(err));
+      plan_free(p);
+      return -1;
+    }
+  }
+  if (fa) *used_carveout = carveout;
   if (shared) *shared = x->pass[0].l.local_bytes; /* dynamic: given at launch */
   int ok = !fa || (cudaFuncGetAttributes(fa, k) == cudaSuccess &&
                    cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, k, (int)x->pass[0].l.wg, x->pass[0].l.local_bytes) == cudaSuccess);
@@ -92,17 +107,18 @@ static double study_row(ppfft_context *c, const backend *real, const backend *st
   int blocks;
   size_t shared;
   c->be = real;
-  int r = time_variant(c, &pb, &v, &rig, reps, &ms, &fa, &blocks, &shared);
+  int used = -1;
+  int r = time_variant(c, &pb, &v, &rig, reps, &ms, &fa, &blocks, &shared, &used);
   c->be = study;
-  if (r == 0) r = time_variant(c, &pb, &v, &rig, reps, &ms_nx, NULL, NULL, NULL);
+  if (r == 0) r = time_variant(c, &pb, &v, &rig, reps, &ms_nx, NULL, NULL, NULL, NULL);
   c->be = real;
   cuda_rig_free(&rig);
   if (r != 0) return -1;
   double comm = ms > ms_nx ? ms - ms_nx : 0, bytes = 2.0 * (double)(n * batch * elem);
   int warps = blocks * (int)((v.wg + 31) / 32), max_warps = 64; /* Hopper: 64 warps a multiprocessor */
-  printf("%s,%s,%zu,%s,%s,%zu,%.5f,%.1f,%.5f,%.5f,%.5f,%.3f,%d,%zu,%zu,%d,%.3f,%.3f\n", c->info.name, f64 ? "f64" : "f32", n, label, name,
+  printf("%s,%s,%zu,%s,%s,%zu,%.5f,%.1f,%.5f,%.5f,%.5f,%.3f,%d,%zu,%zu,%d,%.3f,%.3f,%d\n", c->info.name, f64 ? "f64" : "f32", n, label, name,
          batch, ms, bytes / (ms * 1e6), ms_nx, comm, ms - comm, comm / ms, fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes + shared, blocks,
-         (double)warps / max_warps, baseline_ms > 0 ? baseline_ms / ms : 1.0);
+         (double)warps / max_warps, baseline_ms > 0 ? baseline_ms / ms : 1.0, used);
   fflush(stdout);
   return ms;
 }
@@ -117,10 +133,11 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "--wg") && i + 1 < argc) wg = (unsigned)atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--f64")) f64 = 1;
+    else if (!strcmp(argv[i], "--carveout") && i + 1 < argc) carveout = atoi(argv[++i]);
     else if (argv[i][0] != '-') first_pair = i;
     else known = 0;
-    if (!known || reps < 1 || wg < 1 || wg > 1024 || (argc - first_pair) % 2) {
-      fprintf(stderr, "usage: shfl-study [--device D] [--wg W] [--f64] [--reps R] [N VARIANT]...\n");
+    if (!known || reps < 1 || wg < 1 || wg > 1024 || carveout < -1 || carveout > 100 || (argc - first_pair) % 2) {
+      fprintf(stderr, "usage: shfl-study [--device D] [--wg W] [--f64] [--reps R] [--carveout P] [N VARIANT]...\n");
       return 2;
     }
   }
@@ -136,7 +153,7 @@ int main(int argc, char **argv)
   backend study = *real;
   study.dialect = &no_exchange;
   printf("device,precision,n,exchange,variant,batch,ms,gbs,ms_no_exchange,comm_ms,comp_ms,comm_share,regs,local_bytes,shared_bytes,"
-         "blocks_per_sm,occupancy,speedup_vs_lmcm\n");
+         "blocks_per_sm,occupancy,speedup_vs_lmcm,carveout\n");
   int failed = 0;
   for (int i = first_pair; i + 1 < argc; i += 2) { /* the variants given */
     char name[256], label[32] = "given";
