@@ -8,14 +8,14 @@
 # Run on the device from the checkout's copy as
 #   bash .gpu/real5/real5-h200.sh
 # with this script and the branch's `make dist` tarball (ppfft-0.1.0.tar.gz) in .gpu/real5/ (G).
-# Environment: STOP (s: skip a step that starts past it), TUNE_T (the tuner's budget), PROBLEMS.
+# Environment: STOP (s: skip the tune if it would start past it), STOP2 (the same for the last bench), TUNE_T (the tuner's budget), PROBLEMS.
 R=$PWD; G=$R/${G:-.gpu/real5}
 . .gpu/gpu-env.sh .gpu/debs >/dev/null 2>&1
 L=/tmp/r5out; B=/tmp/b-r5; rm -rf $L; mkdir -p $L/csv
 export XDG_CACHE_HOME=/tmp/cache-r5 XDG_DATA_HOME=/tmp/xdg-r5
 T0=$(date +%s); el() { echo $(( $(date +%s) - T0 )); }
 save() { tar czf $OUT/logs.tgz -C /tmp r5out 2>/dev/null; }
-late() { [ $(el) -gt ${STOP:-115} ] && { echo "skipped past ${STOP:-115} s: $1"; return 0; }; return 1; }
+late() { local t=${2:-${STOP:-115}}; [ $(el) -gt $t ] && { echo "skipped past $t s: $1"; return 0; }; return 1; }
 rm -rf $B && mkdir -p $B && tar xf $G/ppfft-0.1.0.tar.gz -C $B --strip-components=1 && cd $B &&
   ./configure --with-cuda -q > $L/build.log 2>&1 || { tail -30 $L/build.log; save; exit 1; }
 echo "configure: $(el) s"
@@ -30,8 +30,8 @@ for k in r2c c2r; do # cuFFT, one CSV a run
 done
 wait; echo "build: $(cat $L/rc-build) at $(el) s"; save
 show() { grep -E "^ +[0-9]" $1 | awk '{print $1, $3, $4, $(NF-3), $(NF-2), $(NF-1), $NF}'; }
-bench() { # $1: wisdom folder, $2: tag, $3: kind, $4: shapes
-  PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$1 timeout 45 bench/ppfft-bench --kind $3 -p f32 -m 256 -r 20 -n $4 --csv $L/csv/ppfft-$2-$3.csv > $L/ppfft-$2-$3.log 2>&1
+bench() { # $1: wisdom folder, $2: tag, $3: kind, $4: shapes, $5: time limit (s)
+  PPFFT_DEVICE=$D PPFFT_WISDOM_PATH=$1 timeout ${5:-45} bench/ppfft-bench --kind $3 -p f32 -m 256 -r 20 -n $4 --csv $L/csv/ppfft-$2-$3.csv > $L/ppfft-$2-$3.log 2>&1
   echo "ppfft $2 $3: exit $? at $(el) s"; show $L/ppfft-$2-$3.log; save
 }
 bench $B/wisdom shipped r2c $S
@@ -42,7 +42,7 @@ late "tune" || {
   PPFFT_WISDOM_PATH=$B/wisdom timeout $(( ${TUNE_T:-20} + 12 )) tuner/ppfft-tune --device $D --problems $P --budget ${TUNE_T:-20} -v -o $L/real5.wisdom > $L/tune.log 2>&1
   echo "tune: exit $? at $(el) s"; grep -v "^#" $L/real5.wisdom | awk '{print $4, $5, $6}'; grep -E "existing entry|replaced|kept" $L/tune.log | tail -6; cp $L/real5.wisdom $OUT/ 2>/dev/null; save
   mkdir -p $L/wisdom && python3 $R/bench/wisdom-merge.py $B/wisdom/nvidia-h200.wisdom $L/real5.wisdom $L/wisdom/nvidia-h200.wisdom &&
-    { late "tuned" || bench $L/wisdom tuned c2r 2048,16384; }
+    { late "tuned" ${STOP2:-150} || bench $L/wisdom tuned c2r 2048,16384 12; }
 }
 tar czf $OUT/csv.tgz -C $L csv
 echo "done: $(el) s"; save
