@@ -394,6 +394,9 @@ static const real_case quick[] = {
   {PPFFT_R2C, 1, {64}, 3, 1, 1, 0, {0}, {0}, 0, 0, 0, 0, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL/wg8/t2"},
   /* the fast R2C paired through XR2's half plane, a part at a time (Z_(M-k) parked in a slot), in place */
   {PPFFT_R2C, 1, {128}, 3, 0, 1, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg16/t2"},
+  /* the fast C2R's owned loads into PAIR's plane of real2 words (XR2 leaves M/2 of them), all under
+   * one test of the transform: two transforms a work-group, the last one absent */
+  {PPFFT_C2R, 1, {128}, 3, 0, 0, 0, {0}, {0}, 0, 0, 0, 0, "r8x8/RP+LM-CM+XR2+PAIR+DIRECT+VASM2+TW-GM+TWP+CSE+IL+LU/wg16/t2"},
 };
 
 /* make check-full: more shapes and layouts */

@@ -163,12 +163,16 @@ int gen_c2r_half_load_pairs(gen_state *gs)
   if (g->pair) tb_format(gs->b, word, sizeof word, "ldh[tr * %uu + ", g->npad); /* PAIR's plane of real2 words */
   tb_printf(gs->b, "  /* C2R: X_k and X_(M-k) read once by the work-item of k <= M/2; Z_(M-k) to its owner through local memory */\n");
   gen_c2r_half_loads_begin(gs, "q", 0);
+  /* one test of the transform around all the loads: a test in each slot's block kept NVIDIA's
+   * compiler (PAIR's kernels, sm_90 SASS) from issuing the loads together (two at a time, 15
+   * branches, for C2R 16384 r16x16x32 XR2+PAIR wg256) */
+  tb_printf(gs->b, "  if (tr < nvalid) {\n");
   for (int last = 0; last < 2; ++last) { /* q < rq/2 (k < M/2), then q = rq/2 (k = M/2 in work-item 0) */
     text_buf body;
     text_buf_init(&body);
     tb_printf(&body, "    { const uint k_ = %s;\n", pos);
-    if (last) tb_printf(&body, "    if (k_ == %uu && tr < nvalid) {\n", h);
-    else tb_printf(&body, "    if (tr < nvalid) {\n");
+    if (last) tb_printf(&body, "    if (k_ == %uu) {\n", h);
+    else tb_printf(&body, "    {\n");
     gen_c2r_half_load(gs, &body, "gv", ptr, pos, "tr");
     tb_printf(&body, "    %s = gv.x; %s = gv.y;\n", zr, zi);
     if (!last) {
@@ -181,6 +185,7 @@ int gen_c2r_half_load_pairs(gen_state *gs)
     tb_printf(&body, "    } }\n");
     gen_loop_range(gs, "q", last ? hq : 0, last ? 1 : hq, &body);
   }
+  tb_printf(gs->b, "  }\n");
   if (gs->real_tw) tb_printf(gs->b, "  }\n");
   gs->real_tw = NULL;
   gen_c2r_mirror_reads(gs); /* in place: the barrier below also orders the reads of X_(M-k) before any store */
