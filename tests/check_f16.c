@@ -567,6 +567,24 @@ START_TEST(f16_planner_against_fftw)
 }
 END_TEST
 
+/* A 1D f16 plan named by its variant string on c against FFTW: case k alternates the direction
+ * (odd: backward, scaled by 1/n) and takes every third in place; the batch leaves a block part empty. */
+static void f16_1d_against_fftw(ppfft_context *c, size_t n, const char *v, size_t k, unsigned seed, const char *what)
+{
+  ppfft_desc d;
+  ppfft_desc_init(&d, 1, &n, 4099 * 64 / n + 5);
+  d.precision = PPFFT_F16;
+  d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
+  d.inplace = k % 3 == 1;
+  d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)n : 1.0;
+  double err;
+  ppfft_status s = f16_run(c, &d, v, 0, seed, &err, NULL, 0);
+  ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", v, ppfft_context_last_error(c));
+  printf("f16 %s N=%zu %s %s: error %.3g (bound %.3g) %s\n", what, n, d.direction < 0 ? "fwd" : "bwd", d.inplace ? "ip" : "oop", err,
+         f16_bound(n), v);
+  ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", v, err, f16_bound(n));
+}
+
 /* The wide accesses of plain f16 layouts (two, four, eight and sixteen half2 an access; owned,
  * staged, through local planes), in and out of place, batches that leave a work-group part empty. */
 START_TEST(f16_wide_against_fftw)
@@ -604,21 +622,7 @@ START_TEST(f16_wide_against_fftw)
            d.inplace ? "ip" : "oop", err, f16_bound(n), multi[k].v);
     ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", multi[k].v, err, f16_bound(n));
   }
-  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
-    ppfft_desc d;
-    size_t n = cases[k].n;
-    ppfft_desc_init(&d, 1, &n, 4099 * 64 / n + 5);
-    d.precision = PPFFT_F16;
-    d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
-    d.inplace = k % 3 == 1;
-    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)n : 1.0;
-    double err;
-    ppfft_status s = f16_run(c, &d, cases[k].v, 0, (unsigned)(200 + k), &err, NULL, 0);
-    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", cases[k].v, ppfft_context_last_error(c));
-    printf("f16 wide N=%zu %s %s: error %.3g (bound %.3g) %s\n", n, d.direction < 0 ? "fwd" : "bwd", d.inplace ? "ip" : "oop", err, f16_bound(n),
-           cases[k].v);
-    ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", cases[k].v, err, f16_bound(n));
-  }
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) f16_1d_against_fftw(c, cases[k].n, cases[k].v, k, (unsigned)(200 + k), "wide");
 }
 END_TEST
 
@@ -833,19 +837,7 @@ START_TEST(f16_fine_against_fftw)
     variant v;
     char msg[512];
     ck_assert_int_eq(variant_parse(f16_fine[k], &v, msg, sizeof msg), 0);
-    ppfft_desc d;
-    size_t n = variant_length(&v);
-    ppfft_desc_init(&d, 1, &n, 4099 * 64 / n + 5);
-    d.precision = PPFFT_F16;
-    d.direction = k % 2 ? PPFFT_BACKWARD : PPFFT_FORWARD;
-    d.inplace = k % 3 == 1;
-    d.scale = d.direction == PPFFT_BACKWARD ? 1.0 / (double)n : 1.0;
-    double err;
-    ppfft_status s = f16_run(c, &d, f16_fine[k], 0, (unsigned)(500 + k), &err, NULL, 0);
-    ck_assert_msg(s == PPFFT_SUCCESS, "%s: %s", f16_fine[k], ppfft_context_last_error(c));
-    printf("f16 fine N=%zu %s %s: error %.3g (bound %.3g) %s\n", n, d.direction < 0 ? "fwd" : "bwd", d.inplace ? "ip" : "oop", err, f16_bound(n),
-           f16_fine[k]);
-    ck_assert_msg(err <= f16_bound(n), "%s: error %.3g > %.3g", f16_fine[k], err, f16_bound(n));
+    f16_1d_against_fftw(c, variant_length(&v), f16_fine[k], k, (unsigned)(500 + k), "fine");
   }
 }
 END_TEST
