@@ -28,9 +28,9 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
  * CM-K and TW-GM+TWP at the fitted and the two next widths (TW-GM+TWP also with half the columns),
  * and on CUDA RP+SHFL-DIV, -SELP-IP and -SELP-OOP x CGAP and
  * DIRECT x TW-GM and CM-K with VASM2 (work-items widened until a transform lies in one warp), and
- * for a plain one-pass power of two of 64..4096 points fine grains (RP+LM-CM x CGAP and DIRECT, 8
- * elements a work-item in radices of 8 x TW-GM+TWP and CM-K, and the fit's elements x TW-GM+TWP, in
- * work-groups of 32..256), deduplicated.  Returns how many. */
+ * for a plain one-pass power of two of 64..4096 points (f16: to 8192) fine grains (RP+LM-CM x CGAP
+ * and DIRECT, 8 elements a work-item in radices of 8 x TW-GM+TWP and CM-K, and the fit's elements x
+ * TW-GM+TWP, in work-groups of 32..256; f16 also one transform a work-group past 256), deduplicated.  Returns how many. */
 size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max);
 
 /* The exhaustive search times no work-group of fewer work-items: a compute unit holds a limited
