@@ -209,6 +209,32 @@ START_TEST(measure_candidates_unique)
 }
 END_TEST
 
+/* No MEASURE list comes near the planner's cap (plan/candidates.h), which would drop candidates
+ * unseen: every power of two 2..2^14 as a plain batch and as a column pass (stride 4096, distance
+ * 1), f32, f64 and (CUDA) f16, on an OpenCL and a CUDA GPU, at most 3/4 of it. */
+START_TEST(measure_lists_fit)
+{
+  size_t most = 0, most_n = 0;
+  for (int cuda = 0; cuda < 2; ++cuda)
+    for (int prec = 0; prec < (cuda ? 3 : 2); ++prec)
+      for (int column = 0; column < 2; ++column)
+        for (size_t n = 2; n <= 16384; n *= 2) {
+          device_info d = gpu(cuda);
+          problem p;
+          problem_init_plain(&p, n, column ? 4096 : ((size_t)1 << 22) / n, prec == 1, -1);
+          p.f16 = prec == 2;
+          if (column) p.in_stride = p.out_stride = 4096, p.in_dist = p.out_dist = 1;
+          variant c[CANDIDATES_MEASURE_MAX];
+          size_t k = candidates_measure(&p, &d, c, CANDIDATES_MEASURE_MAX);
+          if (k > most) most = k, most_n = n;
+          ck_assert_msg(k * 4 <= CANDIDATES_MEASURE_MAX * 3, "N = %zu (%s, %s, %s): %zu candidates of the list's %d", n,
+                        cuda ? "CUDA" : "OpenCL", prec == 2 ? "f16" : prec ? "f64" : "f32", column ? "columns" : "plain", k,
+                        (int)CANDIDATES_MEASURE_MAX);
+        }
+  printf("MEASURE's lists: at most %zu candidates (N = %zu) of the planner's %d\n", most, most_n, (int)CANDIDATES_MEASURE_MAX);
+}
+END_TEST
+
 /* MEASURE times COLS on a pass with a column side (fitted to 128 bytes of each row where local
  * memory allows), never on a plain batch; the exhaustive list has it too. */
 START_TEST(measure_candidates_cols)
@@ -566,6 +592,7 @@ Suite *make_candidates_suite(void)
   tcase_add_test(tc, measure_candidates_one_pass_rounds);
   tcase_add_test(tc, measure_candidates_pair_rounds);
   tcase_add_test(tc, measure_candidates_unique);
+  tcase_add_test(tc, measure_lists_fit);
   tcase_add_test(tc, reorder_candidates);
   tcase_add_test(tc, real_half_extra_and_reorder);
   tcase_add_test(tc, short_factor_candidates);

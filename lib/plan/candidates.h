@@ -33,6 +33,11 @@ size_t candidates_estimate(const problem *p, const device_info *di, variant *out
  * TW-GM+TWP, in work-groups of 32..256; f16 also one transform a work-group past 256), deduplicated.  Returns how many. */
 size_t candidates_measure(const problem *p, const device_info *di, variant *out, size_t max);
 
+/* The planner's short list: candidates_measure keeps the first max and drops the rest unseen, so
+ * check_candidates' measure_lists_fit keeps every list of its sweep (plain and column passes, f32,
+ * f64 and f16, OpenCL and CUDA GPUs) below this by a margin. */
+enum { CANDIDATES_MEASURE_MAX = 96 };
+
 /* The exhaustive search times no work-group of fewer work-items: a compute unit holds a limited
  * number of work-groups (32 on NVIDIA's since Volta, whose 2048 work-items it could hold), so
  * smaller ones leave it part empty. */

@@ -29,7 +29,7 @@ static ppfft_status measure_split(ppfft_context *c, const transform *t, const sp
     if (pd[i].variant < 0) continue; /* a transpose or a pointwise pass */
     problem proxy = pd[i].pb;
     proxy.in_planar = proxy.out_planar = 0; /* the same traffic, one buffer per side */
-    variant shortlist[64], *list = shortlist;
+    variant shortlist[CANDIDATES_MEASURE_MAX], *list = shortlist;
     size_t count;
     if (exhaustive) list = candidates_exhaustive(&proxy, &c->info, &count);
     else count = candidates_measure(&proxy, &c->info, shortlist, sizeof shortlist / sizeof shortlist[0]);
