@@ -130,27 +130,34 @@ void gen_twiddle_level_index(const gen_state *gs, char *buf, size_t n, const cha
   else tb_format(gs->b, buf, n, "(uint)((t0 + (ulong)(%s)) / %zuul)", tr, below);
 }
 
+/* tw4's w^x_ (core/twiddle_table.h's two levels: high times low) as `lhs` (a declaration or a
+ * variable), from x_ in scope. */
+static void tw4_read(const gen_state *gs, text_buf *b, const char *lhs)
+{
+  size_t B = four_step_block(gs->p->twiddle_n);
+  tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, four_step_high(gs->p->twiddle_n), B);
+  tb_printf(b, "      %s = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n", lhs, gs->d->vec_open, gs->d->vec_mid);
+}
+
 /* The general layout's final touches on the value o_ of element pos of transform tr (in the
  * work-group) before it is stored: the four-step twiddle and the scale (final store only). */
 static void general_final(const gen_state *gs, text_buf *b, const char *tr, const char *pos, int final)
 {
   const problem *p = gs->p;
   const dialect *d = gs->d;
-  if (final && p->twiddle_n && gs->tw4_run) { /* w4_ = w^(m k), then w^(m (k + step)) for the next element */
-    tb_printf(b, "      const real2 w_ = w4_;\n");
-    tb_printf(b, "      w4_ = %sreal2%sw_.x * s4_.x - w_.y * s4_.y, w_.y * s4_.x + w_.x * s4_.y);\n", d->vec_open, d->vec_mid);
-    if (p->sign < 0) tb_printf(b, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
-    else tb_printf(b, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
-  } else if (final && p->twiddle_n) {
+  if (final && p->twiddle_n) {
     /* output k of the transform whose index at the twiddle level is m: times w_twiddle_n^(m k);
      * m k < twiddle_n */
-    char m[160];
-    gen_twiddle_level_index(gs, m, sizeof m, tr);
-    tb_printf(b, "      const uint m_ = %s;\n", m);
-    size_t B = four_step_block(p->twiddle_n);
-    tb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
-    tb_printf(b, "      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", B, four_step_high(p->twiddle_n), B);
-    tb_printf(b, "      const real2 w_ = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y);\n", d->vec_open, d->vec_mid);
+    if (gs->tw4_run) { /* w4_ = w^(m k), then w^(m (k + step)) for the next element */
+      tb_printf(b, "      const real2 w_ = w4_;\n");
+      tb_printf(b, "      w4_ = %sreal2%sw_.x * s4_.x - w_.y * s4_.y, w_.y * s4_.x + w_.x * s4_.y);\n", d->vec_open, d->vec_mid);
+    } else {
+      char m[160];
+      gen_twiddle_level_index(gs, m, sizeof m, tr);
+      tb_printf(b, "      const uint m_ = %s;\n", m);
+      tb_printf(b, "      const uint x_ = m_ * (uint)(%s);\n", pos);
+      tw4_read(gs, b, "const real2 w_");
+    }
     if (p->sign < 0) tb_printf(b, "      o_ = %sreal2%so_.x * w_.x + o_.y * w_.y, o_.y * w_.x - o_.x * w_.y);\n", d->vec_open, d->vec_mid);
     else tb_printf(b, "      o_ = %sreal2%so_.x * w_.x - o_.y * w_.y, o_.y * w_.x + o_.x * w_.y);\n", d->vec_open, d->vec_mid);
   }
@@ -397,13 +404,12 @@ void gen_load_owned_to_slots(gen_state *gs)
   gen_c2r_mirror_reads(gs);
 }
 
-/* Emits w = tw4's w^x (core/twiddle_table.h's two levels: high times low) as real2 `name`. */
+/* Emits w = tw4's w^x as real2 `name`. */
 static void tw4_value(const gen_state *gs, const char *name, const char *x)
 {
-  size_t B = four_step_block(gs->p->twiddle_n);
-  tb_printf(gs->b, "    { const uint x_ = %s;\n      const real2 h_ = tw4[x_ / %zuu], l_ = tw4[%zuu + x_ %% %zuu];\n", x, B,
-            four_step_high(gs->p->twiddle_n), B);
-  tb_printf(gs->b, "      %s = %sreal2%sh_.x * l_.x - h_.y * l_.y, h_.y * l_.x + h_.x * l_.y); }\n", name, gs->d->vec_open, gs->d->vec_mid);
+  tb_printf(gs->b, "    { const uint x_ = %s;\n", x);
+  tw4_read(gs, gs->b, name);
+  tb_printf(gs->b, "    }\n");
 }
 
 /* f16, a four-step pass's twiddle w^(m k) on single elements of owned stores: a work-item's elements
