@@ -79,10 +79,10 @@ static void measure_counts(size_t n, const device_info *di, int *rounds, int *sh
 {
   problem p;
   problem_init_plain(&p, n, 1024, 0, -1);
-  variant c[64];
-  size_t k = candidates_measure(&p, di, c, 64);
+  variant c[CANDIDATES_MEASURE_MAX];
+  size_t k = candidates_measure(&p, di, c, CANDIDATES_MEASURE_MAX);
   ck_assert_uint_gt(k, 0);
-  ck_assert_uint_lt(k, 64); /* the planner's short list holds them all */
+  ck_assert_uint_lt(k, CANDIDATES_MEASURE_MAX); /* the planner's short list holds them all */
   *rounds = *shuffles = 0;
   for (size_t i = 0; i < k; ++i) {
     geometry g;
@@ -121,11 +121,11 @@ static int measure_lists(size_t n, int f64, const device_info *di, const char *n
 {
   problem p;
   problem_init_plain(&p, n, 1024, f64, -1);
-  variant c[64], v;
+  variant c[CANDIDATES_MEASURE_MAX], v;
   char msg[256];
   ck_assert_int_eq(variant_parse(name, &v, msg, sizeof msg), 0);
-  size_t k = candidates_measure(&p, di, c, 64);
-  ck_assert_uint_lt(k, 64);
+  size_t k = candidates_measure(&p, di, c, CANDIDATES_MEASURE_MAX);
+  ck_assert_uint_lt(k, CANDIDATES_MEASURE_MAX);
   for (size_t i = 0; i < k; ++i)
     if (memcmp(&c[i], &v, sizeof v) == 0) return 1;
   return 0;
@@ -165,9 +165,9 @@ START_TEST(measure_candidates_pair_rounds)
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i) {
     problem p;
     problem_init_plain(&p, sizes[i].n, 1024, sizes[i].f64, -1);
-    variant c[64];
-    size_t k = candidates_measure(&p, &cl, c, 64), pairs = 0;
-    ck_assert_uint_lt(k, 64);
+    variant c[CANDIDATES_MEASURE_MAX];
+    size_t k = candidates_measure(&p, &cl, c, CANDIDATES_MEASURE_MAX), pairs = 0;
+    ck_assert_uint_lt(k, CANDIDATES_MEASURE_MAX);
     for (size_t j = 0; j < k; ++j) {
       if (!c[j].pair) continue;
       geometry g;
@@ -179,7 +179,7 @@ START_TEST(measure_candidates_pair_rounds)
       ++pairs;
     }
     ck_assert_msg(sizes[i].xr ? pairs >= 6 : pairs == 0, "N = %zu f64 %d: %zu PAIR candidates", sizes[i].n, sizes[i].f64, pairs);
-    k = candidates_measure(&p, &cpu, c, 64);
+    k = candidates_measure(&p, &cpu, c, CANDIDATES_MEASURE_MAX);
     for (size_t j = 0; j < k; ++j) ck_assert(!c[j].pair);
   }
 }
@@ -195,8 +195,8 @@ START_TEST(measure_candidates_unique)
       device_info d = gpu(cuda);
       problem p;
       problem_init_plain(&p, sizes[i].n, 1024, sizes[i].f64, -1);
-      variant c[64];
-      size_t k = candidates_measure(&p, &d, c, 64);
+      variant c[CANDIDATES_MEASURE_MAX];
+      size_t k = candidates_measure(&p, &d, c, CANDIDATES_MEASURE_MAX);
       ck_assert_uint_gt(k, 1);
       char a[256], b[256];
       for (size_t j = 0; j < k; ++j)
@@ -243,9 +243,9 @@ START_TEST(measure_candidates_cols)
   problem p;
   problem_init_plain(&p, 1024, 1024, 0, -1);
   p.in_stride = p.out_stride = 1024, p.in_dist = p.out_dist = 1;
-  variant c[64];
-  size_t k = candidates_measure(&p, &di, c, 64), cols = 0, wide = 0;
-  ck_assert_uint_lt(k, 64);
+  variant c[CANDIDATES_MEASURE_MAX];
+  size_t k = candidates_measure(&p, &di, c, CANDIDATES_MEASURE_MAX), cols = 0, wide = 0;
+  ck_assert_uint_lt(k, CANDIDATES_MEASURE_MAX);
   for (size_t i = 0; i < k; ++i) {
     geometry g;
     char msg[256];
@@ -263,7 +263,7 @@ START_TEST(measure_candidates_cols)
   ck_assert_uint_gt(found, 0);
   free(all);
   problem_init_plain(&p, 1024, 1024, 0, -1);
-  k = candidates_measure(&p, &di, c, 64);
+  k = candidates_measure(&p, &di, c, CANDIDATES_MEASURE_MAX);
   for (size_t i = 0; i < k; ++i) ck_assert_int_eq(c[i].cols, 0);
 }
 END_TEST
@@ -533,9 +533,9 @@ START_TEST(mixed_radix_rounds)
     if (!shorter[i].gpu) di.type = CL_DEVICE_TYPE_CPU;
     problem q;
     problem_init_plain(&q, shorter[i].n, 1024, 0, -1);
-    variant c[64];
-    size_t k = candidates_measure(&q, &di, c, 64), pairs = 0;
-    ck_assert_uint_lt(k, 64);
+    variant c[CANDIDATES_MEASURE_MAX];
+    size_t k = candidates_measure(&q, &di, c, CANDIDATES_MEASURE_MAX), pairs = 0;
+    ck_assert_uint_lt(k, CANDIDATES_MEASURE_MAX);
     for (size_t j = 0; j < k; ++j) pairs += c[j].pair && c[j].rounds < 2;
     ck_assert_msg(shorter[i].pairs ? pairs > 0 : pairs == 0, "N = %zu: %zu PAIR candidates", shorter[i].n, pairs);
   }

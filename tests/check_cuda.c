@@ -782,10 +782,10 @@ START_TEST(occupancy_bound_builds)
   }
   problem p; /* CUDA only; the exhaustive search times the bound at 8192 f32, MEASURE on PAIR's fewest passes only */
   problem_init_plain(&p, 8192, 4, 0, -1);
-  variant v, list[64];
+  variant v, list[CANDIDATES_MEASURE_MAX];
   geometry g;
   ck_assert_int_eq(variant_parse(occupancy_cases[0].v, &v, msg, sizeof msg), 0);
-  size_t n = candidates_measure(&p, &di, list, 64), bounded = 0;
+  size_t n = candidates_measure(&p, &di, list, CANDIDATES_MEASURE_MAX), bounded = 0;
   for (size_t i = 0; i < n; ++i) /* the bound only on PAIR in two rounds at twice the width (pair_cases) */
     if (list[i].minb) ck_assert(list[i].minb == 2 && list[i].pair && list[i].rounds == 2 && list[i].wg == 256), ++bounded;
   ck_assert_uint_eq(bounded, 2);
@@ -826,13 +826,13 @@ START_TEST(pair_one_pass_candidates)
   for (size_t i = 0; i < sizeof pair_cases / sizeof pair_cases[0]; ++i) {
     problem p;
     problem_init_plain(&p, pair_cases[i].n, 4, pair_cases[i].f64, -1);
-    variant v, list[64];
+    variant v, list[CANDIDATES_MEASURE_MAX];
     geometry g;
     ck_assert_int_eq(variant_parse(pair_cases[i].v, &v, msg, sizeof msg), 0);
     ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", pair_cases[i].v, msg);
     ck_assert_uint_le(g.local_bytes, di.local_mem);
     ck_assert_uint_ge(g.local_bytes, (size_t)8 * (pair_cases[i].f64 ? 2 : 1) * pair_cases[i].n / (v.rounds > 1 ? v.rounds : 1));
-    size_t n = candidates_measure(&p, &di, list, 64), found = 0;
+    size_t n = candidates_measure(&p, &di, list, CANDIDATES_MEASURE_MAX), found = 0;
     for (size_t j = 0; j < n; ++j) {
       char name[256];
       variant_print(&list[j], name, sizeof name);
@@ -848,8 +848,8 @@ START_TEST(pair_one_pass_candidates)
   di.cuda = 0;
   di.local_mem = 48 * 1024;
   di.regs_per_block = 0;
-  variant list[64];
-  size_t n = candidates_measure(&p, &di, list, 64), pairs = 0;
+  variant list[CANDIDATES_MEASURE_MAX];
+  size_t n = candidates_measure(&p, &di, list, CANDIDATES_MEASURE_MAX), pairs = 0;
   for (size_t j = 0; j < n; ++j) ck_assert(!list[j].pair || (list[j].rounds == 4 && !list[j].minb)), pairs += list[j].pair;
   ck_assert_uint_gt(pairs, 0);
 }
@@ -876,14 +876,14 @@ START_TEST(fine_grain_candidates)
     for (size_t i = 0; i < sizeof fine_cases / sizeof fine_cases[0]; ++i) {
       problem p;
       problem_init_plain(&p, fine_cases[i].n, ((size_t)1 << 24) / fine_cases[i].n, fine_cases[i].f64, -1);
-      variant v, list[64];
+      variant v, list[CANDIDATES_MEASURE_MAX];
       geometry g;
       di.cuda = cuda;
       ck_assert_int_eq(variant_parse(fine_cases[i].v, &v, msg, sizeof msg), 0);
       ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", fine_cases[i].v, msg);
       ck_assert_uint_eq(g.wg, v.wg);
-      size_t n = candidates_measure(&p, &di, list, 64), found = 0;
-      ck_assert_uint_lt(n, 64); /* (none cut by the list's length) */
+      size_t n = candidates_measure(&p, &di, list, CANDIDATES_MEASURE_MAX), found = 0;
+      ck_assert_uint_lt(n, CANDIDATES_MEASURE_MAX); /* (none cut by the list's length) */
       for (size_t j = 0; j < n; ++j) {
         char name[256];
         variant_print(&list[j], name, sizeof name);

@@ -339,21 +339,21 @@ START_TEST(f16_half2_plane)
     }
   }
   problem p;
-  variant c[64];
+  variant c[CANDIDATES_MEASURE_MAX];
   size_t k;
   for (size_t n = 16; n <= 4096; n *= 2) { /* column passes */
     problem_init_plain(&p, n, 4096, 0, -1);
     p.f16 = 1;
     p.in_stride = p.out_stride = 4096, p.in_dist = p.out_dist = 1;
     size_t cols = 0, lm32 = 0;
-    k = candidates_measure(&p, &di, c, 64);
-    ck_assert_msg(k < 64, "N = %zu: %zu candidates", n, k);
+    k = candidates_measure(&p, &di, c, CANDIDATES_MEASURE_MAX);
+    ck_assert_msg(k < CANDIDATES_MEASURE_MAX, "N = %zu: %zu candidates", n, k);
     for (size_t i = 0; i < k; ++i) cols += c[i].cols && !c[i].lm32, lm32 += c[i].cols && c[i].lm32;
     ck_assert_uint_gt(lm32, 0);
     ck_assert_uint_eq(lm32, cols);
   }
   problem_init_plain(&p, 1024, 1024, 0, -1); /* f32: no LM32 */
-  k = candidates_measure(&p, &di, c, 64);
+  k = candidates_measure(&p, &di, c, CANDIDATES_MEASURE_MAX);
   for (size_t i = 0; i < k; ++i) ck_assert_int_eq(c[i].lm32, 0);
 }
 END_TEST
@@ -373,11 +373,11 @@ START_TEST(f16_wide_accesses)
     problem p;
     problem_init_plain(&p, lens[i], 64, 0, -1);
     p.f16 = 1;
-    variant v, m[64];
+    variant v, m[CANDIDATES_MEASURE_MAX];
     geometry g;
     ck_assert_msg(candidates_estimate(&p, &di, &v, 1, msg, sizeof msg) == 1, "N=%zu: %s", lens[i], msg);
     ck_assert_uint_eq(variant_lanes(&v), 1);
-    size_t nm = candidates_measure(&p, &di, m, 64), wide = 0;
+    size_t nm = candidates_measure(&p, &di, m, CANDIDATES_MEASURE_MAX), wide = 0;
     for (size_t k = 0; k < nm; ++k)
       if (variant_lanes(&m[k]) >= 2 && (!wide || variant_lanes(&m[k]) > variant_lanes(&v))) v = m[k], wide = 1;
     ck_assert_msg(wide, "N=%zu: MEASURE times no wide f16 access", lens[i]);
@@ -804,7 +804,7 @@ START_TEST(f16_fine_grains)
   hopper(&di, &rt);
   char msg[512];
   for (size_t i = 0; i < sizeof f16_fine / sizeof f16_fine[0]; ++i) {
-    variant v, list[64];
+    variant v, list[CANDIDATES_MEASURE_MAX];
     geometry g;
     ck_assert_int_eq(variant_parse(f16_fine[i], &v, msg, sizeof msg), 0);
     problem p;
@@ -812,8 +812,8 @@ START_TEST(f16_fine_grains)
     p.f16 = 1;
     ck_assert_msg(geometry_of(&p, &v, &di, &g, msg, sizeof msg) == PPFFT_SUCCESS, "%s: %s", f16_fine[i], msg);
     ck_assert_uint_eq(g.wg, v.wg);
-    size_t n = candidates_measure(&p, &di, list, 64), found = 0, wide = 0;
-    ck_assert_uint_lt(n, 64);
+    size_t n = candidates_measure(&p, &di, list, CANDIDATES_MEASURE_MAX), found = 0, wide = 0;
+    ck_assert_uint_lt(n, CANDIDATES_MEASURE_MAX);
     for (size_t j = 0; j < n; ++j) {
       char name[256];
       variant_print(&list[j], name, sizeof name);

@@ -309,11 +309,15 @@ START_TEST(generator_output_pinned)
   /* the one-pass R2C stored from its owned slots (DIRECT: gen/real.c's r2c_pair_and_store), the C2R
    * loaded into them (gen_c2r_half_load_pairs: real2 words, also in XR2's plane where its padding
    * holds them), and the R2C paired through XR2's half plane */
-  static const char *const owned[] = {"r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2", "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2",
-                                      "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2", "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"};
-  for (int k = 0; k < 4; ++k) {
+  static const struct { ppfft_kind kind; const char *v; } owned[] = {
+    {PPFFT_R2C, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
+    {PPFFT_C2R, "r4x8/RP+LM-CM+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
+    {PPFFT_C2R, "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
+    {PPFFT_R2C, "r4x8/RP+LM-CM+XR2+DIRECT+VASM2+TW-GM+CSE+IL+LU/wg8/t2"},
+  };
+  for (size_t k = 0; k < sizeof owned / sizeof owned[0]; ++k) {
     ppfft_desc_init(&d, 1, &nr, 3);
-    d.kind = k % 3 ? PPFFT_C2R : PPFFT_R2C;
+    d.kind = owned[k].kind;
     split sr = split_of(1, (int[]){1}, fr64, NULL);
     sr.real_half = 1;
     transform t;
@@ -324,7 +328,7 @@ START_TEST(generator_output_pinned)
     geometry g;
     ck_assert_int_eq(transform_from_desc(NULL, &di, &d, &t), PPFFT_SUCCESS);
     ck_assert_int_eq(decompose(&t, &sr, pd, &tmp, msg, sizeof msg), 1);
-    ck_assert_int_eq(variant_parse(owned[k], &v, msg, sizeof msg), 0);
+    ck_assert_int_eq(variant_parse(owned[k].v, &v, msg, sizeof msg), 0);
     ck_assert_msg(geometry_of(&pd[0].pb, &v, &di, &g, msg, sizeof msg) == 0, "%s", msg);
     pin_kernel(&h, &pd[0].pb, &v, &g);
   }
